@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared settings for the kernel scripts: where the source, trees and builds live.
+# Sourced, not run.
+
+EXTERR_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+KERNEL_DIR=$EXTERR_ROOT/kernel
+# Everything large lives outside the checkout.
+EXTERR_WORK=${EXTERR_WORK:-/var/tmp/exterr}
+LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The series is written against this stable release; newer 6.12.y usually
+# still apply, and kernel/scripts/prepare-source says so when one does not.
+LINUX_TESTED_VERSION=6.12.118
+
+die() { echo "${0##*/}: $*" >&2; exit 1; }
+note() { echo "${0##*/}: $*" >&2; }
+
+# Print the pristine source directory, unpacking the Debian tarball once.
+pristine_source() {
+	local dir=$EXTERR_WORK/src/linux-source-6.12
+	if [ ! -f "$dir/.exterr-unpacked" ]; then
+		[ -f "$LINUX_TARBALL" ] ||
+			die "$LINUX_TARBALL missing: apt-get install linux-source-6.12"
+		rm -rf "$dir"
+		mkdir -p "$EXTERR_WORK/src"
+		note "unpacking $LINUX_TARBALL"
+		tar -C "$EXTERR_WORK/src" -xJf "$LINUX_TARBALL" || die "unpack failed"
+		touch "$dir/.exterr-unpacked"
+	fi
+	echo "$dir"
+}
+
+# The patches of the series, in order, as absolute paths.
+series_patches() {
+	local p
+	while read -r p; do
+		case $p in ''|'#'*) continue ;; esac
+		echo "$KERNEL_DIR/patches/$p"
+	done < "$KERNEL_DIR/patches/series"
+}

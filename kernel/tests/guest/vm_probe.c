@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Small guest programs that check kernel/vm-run itself; the first argument
+ * picks one.
+ *   exit N       exit with status N
+ *   hang         never finish (vm-run must time out)
+ *   crash        crash the kernel with sysrq-c (vm-run must fail)
+ *   count        print the guest clock's nanoseconds for 1000 getppid()
+ *                calls (under --icount: instructions, identical each run)
+ *   no-interface prctl(PR_GET_ERR_DESC) must fail with EINVAL
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PR_GET_ERR_DESC 0x45525244
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+	const char *what = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(what, "exit") && argc > 2)
+		return atoi(argv[2]);
+	if (!strcmp(what, "hang"))
+		for (;;)
+			pause();
+	if (!strcmp(what, "crash")) {
+		int fd = open("/proc/sysrq-trigger", O_WRONLY);
+
+		if (fd < 0 || write(fd, "c", 1) != 1)
+			perror("sysrq");
+		return 0;
+	}
+	if (!strcmp(what, "count")) {
+		long long t0, t1;
+		int i;
+
+		/* Warm up caches and the vDSO first. */
+		for (i = 0; i < 100; i++)
+			syscall(SYS_getppid);
+		t0 = now_ns();
+		for (i = 0; i < 1000; i++)
+			syscall(SYS_getppid);
+		t1 = now_ns();
+		printf("count: %lld\n", t1 - t0);
+		return 0;
+	}
+	if (!strcmp(what, "no-interface")) {
+		long r = syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0);
+
+		printf("prctl(PR_GET_ERR_DESC) = %ld, errno %d\n", r, errno);
+		return r == -1 && errno == EINVAL ? 0 : 1;
+	}
+	fprintf(stderr, "usage: vm_probe exit N|hang|crash|count|no-interface\n");
+	return 2;
+}

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * exterr.h - read the Linux kernel's extended description of a failed
+ * system call.
+ *
+ * The kernel keeps, per thread, a description of the last error that a
+ * subsystem reported through exterr; prctl(PR_GET_ERR_DESC) hands it out as
+ * one JSON object. This library fetches it, parses it once into a struct
+ * exterr, and formats it for people. The JSON contract is docs/contract.md.
+ *
+ * ABI rules: struct exterr and struct exterr_field are allocated by the
+ * library and only ever grow by appending members. Read err->size before
+ * touching a member added after version 1.0.
+ */
+#ifndef EXTERR_H
+#define EXTERR_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EXTERR_VERSION_MAJOR 1
+#define EXTERR_VERSION_MINOR 0
+#define EXTERR_VERSION_PATCH 0
+#define EXTERR_VERSION "1.0.0"
+#define EXTERR_VERSION_NUMBER \
+	((EXTERR_VERSION_MAJOR << 16) | (EXTERR_VERSION_MINOR << 8) | \
+	 EXTERR_VERSION_PATCH)
+
+/* prctl option; kernels without exterr fail it with EINVAL. */
+#ifndef PR_GET_ERR_DESC
+#define PR_GET_ERR_DESC 0x45525244
+#endif
+
+/* exterr_parse() rejects longer input with -E2BIG. */
+#define EXTERR_MAX_JSON 65536
+/* exterr_parse() rejects deeper nesting with -EBADMSG. */
+#define EXTERR_MAX_DEPTH 32
+
+enum exterr_field_type {
+	EXTERR_FIELD_STRING = 1,
+	EXTERR_FIELD_INTEGER,
+	EXTERR_FIELD_REAL,
+	EXTERR_FIELD_BOOLEAN,
+	EXTERR_FIELD_NULL,
+	EXTERR_FIELD_OBJECT,
+	EXTERR_FIELD_ARRAY,
+};
+
+struct exterr_field {
+	const char *name;		/* the JSON key */
+	enum exterr_field_type type;
+	const char *value;		/* text form, see docs/contract.md */
+	long long integer;		/* the value when type is INTEGER */
+};
+
+struct exterr {
+	size_t size;			/* sizeof(struct exterr) of the library */
+	int error;			/* positive errno, e.g. EINVAL */
+	const char *module;
+	const char *message;
+	const char *file;		/* relative to the kernel source tree */
+	int line;
+	int syscall;			/* syscall number, -1 when absent */
+	size_t nr_fields;
+	const struct exterr_field *fields; /* domain keys, document order */
+	const char *json;		/* the raw JSON text, NUL-terminated */
+	size_t json_len;
+};
+
+/* Where and why exterr_parse_ex() failed, filled in when perr != NULL. */
+struct exterr_parse_error {
+	size_t size;			/* set by the caller: sizeof(*perr) */
+	int error;			/* the negative errno returned */
+	size_t position;		/* byte offset into the input */
+	int line;			/* 1-based line of the position */
+	int column;			/* 1-based column of the position */
+	char reason[160];		/* NUL-terminated English text */
+};
+
+const char *exterr_version(void);
+
+int exterr_fetch(struct exterr **errp);
+int exterr_parse(const char *json, size_t len, struct exterr **errp);
+int exterr_parse_ex(const char *json, size_t len, struct exterr **errp,
+		    struct exterr_parse_error *perr);
+void exterr_free(struct exterr *err);
+
+const char *exterr_field(const struct exterr *err, const char *name);
+int exterr_format(const struct exterr *err, char *buf, size_t size);
+void exterr_perror(const char *s);
+
+/* "malformed", "schema", "too-big", ... for an exterr_parse() result. */
+const char *exterr_error_class(int neg_errno);
+/* "string", "integer", "real", "boolean", "null", "object", "array". */
+const char *exterr_field_type_name(enum exterr_field_type type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EXTERR_H */

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * exterr_fetch(): take the calling thread's pending description out of the
+ * kernel with prctl(PR_GET_ERR_DESC) and parse it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+
+#include "internal.h"
+
+/*
+ * The description can grow between the size probe and the copy (a signal
+ * handler's failing syscall replaces it); retry a few times, not forever.
+ */
+#define FETCH_TRIES 8
+
+static int get_desc(void *buf, size_t size)
+{
+	return prctl(PR_GET_ERR_DESC, (unsigned long)buf, (unsigned long)size,
+		     0UL, 0UL);
+}
+
+static int fetch_error(int e)
+{
+	/* Unknown prctl options fail with EINVAL: no exterr in this kernel. */
+	return e == EINVAL ? -EOPNOTSUPP : -e;
+}
+
+static int fetch(struct exterr **errp)
+{
+	int tries, n;
+
+	for (tries = 0; tries < FETCH_TRIES; tries++) {
+		size_t size;
+		char *buf;
+		int ret;
+
+		n = get_desc(NULL, 0);
+		if (n < 0)
+			return fetch_error(errno);
+		size = n > 0 ? (size_t)n : 1;
+		buf = malloc(size);
+		if (!buf)
+			return -ENOMEM;
+		n = get_desc(buf, size);
+		if (n >= 0) {
+			/* n is the JSON length; never trust it past buf. */
+			ret = exterr_parse(buf, (size_t)n < size ? (size_t)n :
+					   size, errp);
+			free(buf);
+			return ret;
+		}
+		ret = errno;
+		free(buf);
+		if (ret != ERANGE)
+			return fetch_error(ret);
+	}
+	return -EAGAIN;
+}
+
+EXTERR_API int exterr_fetch(struct exterr **errp)
+{
+	int saved_errno = errno;
+	int ret;
+
+	if (!errp)
+		return -EINVAL;
+	*errp = NULL;
+	ret = fetch(errp);
+	errno = saved_errno;
+	return ret;
+}

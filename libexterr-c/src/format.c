@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * exterr_format(): the one-line human form of a description
+ * (docs/contract.md, section 4), with snprintf() semantics.
+ */
+#define _GNU_SOURCE		/* strerrordesc_np() */
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Counts every byte, stores those that fit, like snprintf(). */
+struct out {
+	char *buf;
+	size_t size;
+	size_t len;
+};
+
+static void out_char(struct out *o, char c)
+{
+	if (o->len + 1 < o->size)
+		o->buf[o->len] = c;
+	o->len++;
+}
+
+static void out_str(struct out *o, const char *s)
+{
+	while (*s)
+		out_char(o, *s++);
+}
+
+/* Control characters would break the one-line promise; spell them out. */
+static void out_escaped_char(struct out *o, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	switch (c) {
+	case '\n':
+		out_str(o, "\\n");
+		return;
+	case '\t':
+		out_str(o, "\\t");
+		return;
+	case '\r':
+		out_str(o, "\\r");
+		return;
+	}
+	if (c < 0x20 || c == 0x7f) {
+		out_str(o, "\\x");
+		out_char(o, hex[c >> 4]);
+		out_char(o, hex[c & 0xf]);
+		return;
+	}
+	out_char(o, (char)c);
+}
+
+static void out_text(struct out *o, const char *s)
+{
+	while (*s)
+		out_escaped_char(o, (unsigned char)*s++);
+}
+
+static bool is_bare(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+		    (c >= '0' && c <= '9') || strchr("_.:/+-", c))
+			continue;
+		return false;
+	}
+	return true;
+}
+
+static void out_value(struct out *o, const struct exterr_field *f)
+{
+	const char *s;
+
+	if (f->type != EXTERR_FIELD_STRING || is_bare(f->value)) {
+		out_str(o, f->value);
+		return;
+	}
+	out_char(o, '"');
+	for (s = f->value; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			out_char(o, '\\');
+		out_escaped_char(o, (unsigned char)*s);
+	}
+	out_char(o, '"');
+}
+
+EXTERR_API int exterr_format(const struct exterr *err, char *buf, size_t size)
+{
+	struct out o = { .buf = buf, .size = size };
+	const char *desc;
+	char num[32];
+	size_t i;
+
+	if (!err || (!buf && size))
+		return -EINVAL;
+
+	desc = strerrordesc_np(err->error);
+	if (desc) {
+		out_str(&o, desc);
+	} else {
+		snprintf(num, sizeof(num), "Error %d", err->error);
+		out_str(&o, num);
+	}
+	out_str(&o, ": ");
+	out_text(&o, err->message);
+	out_str(&o, " [");
+	out_text(&o, err->module);
+	for (i = 0; i < err->nr_fields; i++) {
+		out_char(&o, ' ');
+		/* Keys are not in the contract's rule, but may hold controls. */
+		out_text(&o, err->fields[i].name);
+		out_char(&o, '=');
+		out_value(&o, &err->fields[i]);
+	}
+	out_str(&o, "] (");
+	out_text(&o, err->file);
+	snprintf(num, sizeof(num), ":%d)", err->line);
+	out_str(&o, num);
+
+	if (size)
+		buf[o.len < size ? o.len : size - 1] = '\0';
+	if (o.len > INT_MAX)
+		return -EOVERFLOW;
+	return (int)o.len;
+}

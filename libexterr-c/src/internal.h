@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Private declarations shared by the library's source files. Nothing here
+ * is exported: the library is built with -fvisibility=hidden and only the
+ * functions marked EXTERR_API (and listed in libexterr.map) are visible.
+ */
+#ifndef EXTERR_INTERNAL_H
+#define EXTERR_INTERNAL_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "exterr.h"
+
+#define EXTERR_API __attribute__((visibility("default")))
+
+/*
+ * The text form of one field value (docs/contract.md section 3). Split in
+ * two so parse.c can size its single allocation before writing: the length
+ * pass returns the length without the NUL, or -ENOMEM; the write pass
+ * writes exactly that many bytes plus a NUL into dst.
+ */
+long xerr_value_len(json_t *v, enum exterr_field_type *type,
+		    long long *integer);
+int xerr_value_write(json_t *v, char *dst, size_t len);
+
+#endif /* EXTERR_INTERNAL_H */

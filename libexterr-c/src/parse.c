@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * exterr_parse(): strict parsing of one description (docs/contract.md,
+ * section 3) into a struct exterr that lives in a single allocation: the
+ * struct, then the field array, then every string it points to.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct perr_loc {
+	size_t position;
+	int line;
+	int column;
+};
+
+/* A caller built against an older, shorter struct gets what fits. */
+#define PERR_FITS(perr, member) \
+	((perr)->size >= offsetof(struct exterr_parse_error, member) + \
+			 sizeof((perr)->member))
+
+static int fail(struct exterr_parse_error *perr, int error,
+		const struct perr_loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!perr)
+		return error;
+	if (PERR_FITS(perr, error))
+		perr->error = error;
+	if (PERR_FITS(perr, position))
+		perr->position = loc ? loc->position : 0;
+	if (PERR_FITS(perr, line))
+		perr->line = loc ? loc->line : 0;
+	if (PERR_FITS(perr, column))
+		perr->column = loc ? loc->column : 0;
+	if (PERR_FITS(perr, reason)) {
+		va_start(ap, fmt);
+		vsnprintf(perr->reason, sizeof(perr->reason), fmt, ap);
+		va_end(ap);
+	}
+	return error;
+}
+
+/* Line and column (both 1-based, column in characters) of byte pos. */
+static void locate(const unsigned char *s, size_t pos, struct perr_loc *loc)
+{
+	size_t i;
+
+	loc->position = pos;
+	loc->line = 1;
+	loc->column = 1;
+	for (i = 0; i < pos; i++) {
+		if (s[i] == '\n') {
+			loc->line++;
+			loc->column = 1;
+		} else if ((s[i] & 0xc0) != 0x80) {
+			loc->column++;
+		}
+	}
+}
+
+/*
+ * jansson recurses per nesting level (up to its own limit of 2048) and
+ * treats a NUL as end of input in places; both are checked here first so
+ * the limits in the contract do not depend on jansson's internals.
+ */
+static int prescan(const unsigned char *s, size_t len,
+		   struct exterr_parse_error *perr)
+{
+	struct perr_loc loc;
+	bool in_string = false, escaped = false;
+	int depth = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c == '\0') {
+			locate(s, i, &loc);
+			return fail(perr, -EBADMSG, &loc,
+				    "raw NUL byte at offset %zu", i);
+		}
+		if (in_string) {
+			if (escaped)
+				escaped = false;
+			else if (c == '\\')
+				escaped = true;
+			else if (c == '"')
+				in_string = false;
+			continue;
+		}
+		switch (c) {
+		case '"':
+			in_string = true;
+			break;
+		case '[':
+		case '{':
+			if (++depth > EXTERR_MAX_DEPTH) {
+				locate(s, i, &loc);
+				return fail(perr, -EBADMSG, &loc,
+					    "nesting deeper than %d",
+					    EXTERR_MAX_DEPTH);
+			}
+			break;
+		case ']':
+		case '}':
+			/* Unbalanced input is jansson's to reject. */
+			if (depth > 0)
+				depth--;
+			break;
+		}
+	}
+	return 0;
+}
+
+static int jansson_fail(const json_error_t *jerr,
+			struct exterr_parse_error *perr)
+{
+	struct perr_loc loc = {
+		.position = jerr->position > 0 ? (size_t)jerr->position : 0,
+		.line = jerr->line > 0 ? jerr->line : 0,
+		.column = jerr->column > 0 ? jerr->column : 0,
+	};
+	int error;
+
+	switch (json_error_code(jerr)) {
+	case json_error_duplicate_key:
+	case json_error_numeric_overflow:
+		/* Well-formed JSON that the schema forbids. */
+		error = -EPROTO;
+		break;
+	case json_error_out_of_memory:
+	case json_error_unknown:
+		/*
+		 * jansson 2.14 gives up without recording any error only when
+		 * an allocation fails; some of its allocation failures are
+		 * reported as syntax errors instead and end up -EBADMSG.
+		 */
+		error = -ENOMEM;
+		break;
+	default:
+		error = -EBADMSG;
+		break;
+	}
+	return fail(perr, error, &loc, "%s", jerr->text);
+}
+
+static int get_string(json_t *root, const char *key, json_t **out,
+		      struct exterr_parse_error *perr)
+{
+	*out = json_object_get(root, key);
+	if (!*out)
+		return fail(perr, -EPROTO, NULL, "missing key \"%s\"", key);
+	if (!json_is_string(*out))
+		return fail(perr, -EPROTO, NULL, "\"%s\" is not a string",
+			    key);
+	return 0;
+}
+
+static int get_int(json_t *root, const char *key, bool required,
+		   long long min, long long max, long long *out,
+		   struct exterr_parse_error *perr)
+{
+	json_t *v = json_object_get(root, key);
+
+	if (!v) {
+		if (required)
+			return fail(perr, -EPROTO, NULL, "missing key \"%s\"",
+				    key);
+		*out = -1;
+		return 0;
+	}
+	if (!json_is_integer(v))
+		return fail(perr, -EPROTO, NULL, "\"%s\" is not an integer",
+			    key);
+	*out = json_integer_value(v);
+	if (*out < min || *out > max)
+		return fail(perr, -EPROTO, NULL,
+			    "\"%s\" is %lld, outside %lld..%lld", key, *out,
+			    min, max);
+	return 0;
+}
+
+static bool is_core_key(const char *key)
+{
+	static const char *const core[] = {
+		"code", "module", "file", "line", "message", "syscall",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(core) / sizeof(core[0]); i++)
+		if (!strcmp(key, core[i]))
+			return true;
+	return false;
+}
+
+static char *put(char **cursor, const char *s, size_t len)
+{
+	char *dst = *cursor;
+
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+	*cursor += len + 1;
+	return dst;
+}
+
+/* Builds the single allocation from a root already checked by schema(). */
+static int build(json_t *root, const char *json, size_t len,
+		 struct exterr **errp, struct exterr_parse_error *perr)
+{
+	json_t *module = json_object_get(root, "module");
+	json_t *message = json_object_get(root, "message");
+	json_t *file = json_object_get(root, "file");
+	struct exterr_field *fields;
+	struct exterr *err;
+	size_t nr = 0, total, i;
+	const char *key;
+	json_t *v;
+	char *cursor;
+
+	total = sizeof(*err) + len + 1 +
+		json_string_length(module) + 1 +
+		json_string_length(message) + 1 +
+		json_string_length(file) + 1;
+	json_object_foreach(root, key, v) {
+		enum exterr_field_type type;
+		long long integer;
+		long n;
+
+		if (is_core_key(key))
+			continue;
+		n = xerr_value_len(v, &type, &integer);
+		if (n < 0)
+			return fail(perr, (int)n, NULL, "out of memory");
+		total += sizeof(*fields) + strlen(key) + 1 + (size_t)n + 1;
+		nr++;
+	}
+
+	err = calloc(1, total);
+	if (!err)
+		return fail(perr, -ENOMEM, NULL, "out of memory");
+	fields = (struct exterr_field *)(err + 1);
+	cursor = (char *)(fields + nr);
+
+	err->size = sizeof(*err);
+	err->error = (int)-json_integer_value(json_object_get(root, "code"));
+	err->line = (int)json_integer_value(json_object_get(root, "line"));
+	v = json_object_get(root, "syscall");
+	err->syscall = v ? (int)json_integer_value(v) : -1;
+	err->module = put(&cursor, json_string_value(module),
+			  json_string_length(module));
+	err->message = put(&cursor, json_string_value(message),
+			   json_string_length(message));
+	err->file = put(&cursor, json_string_value(file),
+			json_string_length(file));
+	err->json = put(&cursor, json, len);
+	err->json_len = len;
+	err->nr_fields = nr;
+	err->fields = nr ? fields : NULL;
+
+	i = 0;
+	json_object_foreach(root, key, v) {
+		struct exterr_field *f;
+		long n;
+
+		if (is_core_key(key))
+			continue;
+		f = &fields[i++];
+		f->name = put(&cursor, key, strlen(key));
+		n = xerr_value_len(v, &f->type, &f->integer);
+		if (n < 0 || xerr_value_write(v, cursor, (size_t)n)) {
+			free(err);
+			return fail(perr, -ENOMEM, NULL, "out of memory");
+		}
+		f->value = cursor;
+		cursor += n + 1;
+	}
+	*errp = err;
+	return 0;
+}
+
+static int schema(json_t *root, struct exterr_parse_error *perr)
+{
+	json_t *s;
+	long long n;
+	int ret;
+
+	if (!json_is_object(root))
+		return fail(perr, -EPROTO, NULL, "not a JSON object");
+	ret = get_int(root, "code", true, -4095, -1, &n, perr);
+	if (!ret)
+		ret = get_string(root, "module", &s, perr);
+	if (!ret)
+		ret = get_string(root, "file", &s, perr);
+	if (!ret)
+		ret = get_int(root, "line", true, 0, INT_MAX, &n, perr);
+	if (!ret)
+		ret = get_string(root, "message", &s, perr);
+	if (!ret)
+		ret = get_int(root, "syscall", false, 0, INT_MAX, &n, perr);
+	return ret;
+}
+
+EXTERR_API int exterr_parse_ex(const char *json, size_t len,
+			       struct exterr **errp,
+			       struct exterr_parse_error *perr)
+{
+	json_error_t jerr;
+	json_t *root;
+	int ret;
+
+	if (errp)
+		*errp = NULL;
+	if (!errp || (!json && len))
+		return fail(perr, -EINVAL, NULL, "invalid argument");
+	if (len > EXTERR_MAX_JSON)
+		return fail(perr, -E2BIG, NULL, "input of %zu bytes exceeds %d",
+			    len, EXTERR_MAX_JSON);
+	if (!json)
+		json = "";
+	/* What prctl() copies out ends in a NUL; accept exactly one. */
+	if (len && json[len - 1] == '\0')
+		len--;
+
+	ret = prescan((const unsigned char *)json, len, perr);
+	if (ret)
+		return ret;
+
+	/*
+	 * jansson leaves jerr untouched when its first allocation fails;
+	 * zeroed, that reads as json_error_unknown with no position.
+	 */
+	memset(&jerr, 0, sizeof(jerr));
+	jerr.line = jerr.column = jerr.position = -1;
+	root = json_loadb(json, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
+			  &jerr);
+	if (!root)
+		return jansson_fail(&jerr, perr);
+
+	ret = schema(root, perr);
+	if (!ret)
+		ret = build(root, json, len, errp, perr);
+	json_decref(root);
+	if (!ret)
+		fail(perr, 0, NULL, "%s", "");
+	return ret;
+}
+
+EXTERR_API int exterr_parse(const char *json, size_t len,
+			    struct exterr **errp)
+{
+	return exterr_parse_ex(json, len, errp, NULL);
+}
+
+EXTERR_API void exterr_free(struct exterr *err)
+{
+	free(err);
+}
+
+EXTERR_API const char *exterr_error_class(int neg_errno)
+{
+	switch (neg_errno) {
+	case -EINVAL:
+		return "invalid-argument";
+	case -E2BIG:
+		return "too-big";
+	case -EBADMSG:
+		return "malformed";
+	case -EPROTO:
+		return "schema";
+	case -ENOMEM:
+		return "out-of-memory";
+	}
+	return "error";
+}

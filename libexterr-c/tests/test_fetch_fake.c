@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * exterr_fetch() and exterr_perror() against a fake kernel: prctl() is
+ * replaced at link time (-Wl,--wrap=prctl) by a model of the contract's
+ * section 1 table, so the retry and error paths run on any kernel.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#include <exterr.h>
+#include "t.h"
+#include "capture.h"
+
+#define EXAMPLE "{\"code\":-22,\"module\":\"perf\",\"file\":\"kernel/events/core.c\",\"line\":12883,\"message\":\"sample_freq above kernel.perf_event_max_sample_rate\",\"syscall\":298,\"attr_field\":\"sample_freq\"}"
+#define EXAMPLE_LINE "Invalid argument: sample_freq above kernel.perf_event_max_sample_rate [perf attr_field=sample_freq] (kernel/events/core.c:12883)"
+
+static struct {
+	int unpatched;		/* fail everything with EINVAL */
+	int fail_errno;		/* fail the copy with this */
+	int grow;		/* grow the description after N probes */
+	const char *pending;
+	const char *grown;	/* what it grows to */
+	int calls;
+} k;
+
+int __real_prctl(int option, ...);
+int __wrap_prctl(int option, ...);
+
+int __wrap_prctl(int option, ...)
+{
+	unsigned long a2, a3, a4, a5;
+	size_t len;
+	va_list ap;
+
+	va_start(ap, option);
+	a2 = va_arg(ap, unsigned long);
+	a3 = va_arg(ap, unsigned long);
+	a4 = va_arg(ap, unsigned long);
+	a5 = va_arg(ap, unsigned long);
+	va_end(ap);
+	if (option != PR_GET_ERR_DESC)
+		return __real_prctl(option, a2, a3, a4, a5);
+
+	k.calls++;
+	if (k.unpatched || a4 || a5) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (!k.pending) {
+		errno = ENODATA;
+		return -1;
+	}
+	len = strlen(k.pending);
+	if (!a2 && !a3) {
+		/* A signal handler's failing syscall, right after the probe. */
+		if (k.grow > 0 && !--k.grow)
+			k.pending = k.grown;
+		/* One that grows after every probe: always a byte short. */
+		if (k.grow < 0)
+			return (int)len;
+		return (int)len + 1;
+	}
+	if (a3 < len + 1) {
+		errno = ERANGE;
+		return -1;
+	}
+	if (k.fail_errno) {
+		errno = k.fail_errno;
+		return -1;
+	}
+	memcpy((char *)a2, k.pending, len + 1);
+	k.pending = NULL;
+	return (int)len;
+}
+
+static void reset(void)
+{
+	memset(&k, 0, sizeof(k));
+}
+
+static int fetch(struct exterr **err)
+{
+	int ret;
+
+	*err = (struct exterr *)&t_passed;
+	errno = 777;
+	ret = exterr_fetch(err);
+	CHECK_INT(errno, 777);
+	if (ret)
+		CHECK(*err == NULL);
+	return ret;
+}
+
+static void test_basic(void)
+{
+	struct exterr *err;
+
+	reset();
+	k.unpatched = 1;
+	CHECK_INT(fetch(&err), -EOPNOTSUPP);
+
+	reset();
+	CHECK_INT(fetch(&err), -ENODATA);
+
+	reset();
+	k.pending = EXAMPLE;
+	CHECK_INT(fetch(&err), 0);
+	CHECK_INT(k.calls, 2);
+	CHECK_STR(err->json, EXAMPLE);
+	CHECK_STR(exterr_field(err, "attr_field"), "sample_freq");
+	exterr_free(err);
+	/* Consumed: the next one finds nothing. */
+	CHECK_INT(fetch(&err), -ENODATA);
+
+	CHECK_INT(exterr_fetch(NULL), -EINVAL);
+}
+
+static void test_retry(void)
+{
+	static const char big[] = "{\"code\":-7,\"module\":\"m\",\"file\":\"f\","
+		"\"line\":1,\"message\":\"a much longer message than the first"
+		" one, long enough to need a bigger buffer: ................"
+		"..............................................................."
+		"...............................................................\"}";
+	struct exterr *err;
+
+	reset();
+	k.pending = EXAMPLE;
+	k.grown = big;
+	k.grow = 1;
+	CHECK_INT(fetch(&err), 0);
+	CHECK_INT(k.calls, 4);
+	CHECK_INT(err->error, 7);
+	exterr_free(err);
+
+	/* A description that keeps changing: give up, do not spin. */
+	reset();
+	k.pending = EXAMPLE;
+	k.grown = big;
+	k.grow = -1;
+	CHECK_INT(fetch(&err), -EAGAIN);
+	CHECK(k.calls <= 16);
+}
+
+static void test_errors(void)
+{
+	struct exterr *err;
+
+	reset();
+	k.pending = EXAMPLE;
+	k.fail_errno = EFAULT;
+	CHECK_INT(fetch(&err), -EFAULT);
+	k.fail_errno = ENOMEM;
+	CHECK_INT(fetch(&err), -ENOMEM);
+	CHECK(k.pending != NULL);
+
+	/* A broken description is consumed and reported as such. */
+	reset();
+	k.pending = "{\"code\":-22";
+	CHECK_INT(fetch(&err), -EBADMSG);
+	CHECK(k.pending == NULL);
+	reset();
+	k.pending = "{\"code\":22,\"module\":\"m\",\"file\":\"f\",\"line\":1,"
+		    "\"message\":\"m\"}";
+	CHECK_INT(fetch(&err), -EPROTO);
+}
+
+static void test_perror(void)
+{
+	struct capture c;
+	const char *out;
+
+	reset();
+	k.pending = EXAMPLE;
+	capture_start(&c);
+	errno = EINVAL;
+	exterr_perror("perf_event_open");
+	CHECK_INT(errno, EINVAL);
+	out = capture_end(&c);
+	CHECK_STR(out, "perf_event_open: Invalid argument\n" EXAMPLE_LINE "\n");
+	CHECK(k.pending == NULL);
+
+	/* Nothing pending any more: plain perror(). */
+	capture_start(&c);
+	errno = EINVAL;
+	exterr_perror("again");
+	CHECK_INT(errno, EINVAL);
+	CHECK_STR(capture_end(&c), "again: Invalid argument\n");
+
+	/* An unparsable description is dropped, errno still restored. */
+	reset();
+	k.pending = "garbage";
+	capture_start(&c);
+	errno = ENOSPC;
+	exterr_perror(NULL);
+	CHECK_INT(errno, ENOSPC);
+	CHECK_STR(capture_end(&c), "No space left on device\n");
+}
+
+int main(void)
+{
+	test_basic();
+	test_retry();
+	test_errors();
+	test_perror();
+	return t_done();
+}

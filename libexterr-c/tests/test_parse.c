@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: MIT
+/* exterr_parse(): every error class, positions, field types and order. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <exterr.h>
+#include "t.h"
+
+#define EXAMPLE "{\"code\":-22,\"module\":\"perf\",\"file\":\"kernel/events/core.c\",\"line\":12883,\"message\":\"sample_freq above kernel.perf_event_max_sample_rate\",\"syscall\":298,\"attr_field\":\"sample_freq\"}"
+#define BASE "\"code\":-22,\"module\":\"m\",\"file\":\"f.c\",\"line\":1,\"message\":\"msg\""
+
+static int parse_n(const char *s, size_t len)
+{
+	struct exterr *err = (struct exterr *)&t_passed; /* must be reset */
+	int ret = exterr_parse(s, len, &err);
+
+	if (ret)
+		CHECK(err == NULL);
+	else
+		CHECK(err != NULL);
+	exterr_free(err);
+	return ret;
+}
+
+static int parse_s(const char *s)
+{
+	return parse_n(s, strlen(s));
+}
+
+static void test_example(void)
+{
+	struct exterr *err;
+	size_t len = strlen(EXAMPLE);
+
+	CHECK_INT(exterr_parse(EXAMPLE, len, &err), 0);
+	CHECK_INT(err->size, sizeof(struct exterr));
+	CHECK_INT(err->error, EINVAL);
+	CHECK_STR(err->module, "perf");
+	CHECK_STR(err->file, "kernel/events/core.c");
+	CHECK_INT(err->line, 12883);
+	CHECK_STR(err->message,
+		  "sample_freq above kernel.perf_event_max_sample_rate");
+	CHECK_INT(err->syscall, 298);
+	CHECK_INT(err->nr_fields, 1);
+	CHECK_STR(err->fields[0].name, "attr_field");
+	CHECK_INT(err->fields[0].type, EXTERR_FIELD_STRING);
+	CHECK_STR(err->fields[0].value, "sample_freq");
+	CHECK_STR(err->json, EXAMPLE);
+	CHECK_INT(err->json_len, len);
+	exterr_free(err);
+
+	/* prctl() output: JSON plus its NUL. */
+	CHECK_INT(exterr_parse(EXAMPLE, len + 1, &err), 0);
+	CHECK_INT(err->json_len, len);
+	CHECK_STR(err->json, EXAMPLE);
+	exterr_free(err);
+
+	exterr_free(NULL);
+}
+
+static void test_minimal(void)
+{
+	struct exterr *err;
+
+	CHECK_INT(exterr_parse("{" BASE "}", strlen("{" BASE "}"), &err), 0);
+	CHECK_INT(err->syscall, -1);
+	CHECK_INT(err->nr_fields, 0);
+	CHECK(err->fields == NULL);
+	exterr_free(err);
+	/* Keys in any order; insignificant whitespace is still RFC 8259. */
+	CHECK_INT(parse_s(" {\"message\":\"m\", \"line\":0,\"file\":\"f\","
+			  "\"module\":\"x\",\"code\":-4095}\n"), 0);
+	CHECK_INT(parse_s("{\"code\":-1,\"module\":\"\",\"file\":\"\","
+			  "\"line\":2147483647,\"message\":\"\","
+			  "\"syscall\":2147483647}"), 0);
+}
+
+static void test_invalid_argument(void)
+{
+	struct exterr *err = (struct exterr *)&t_passed;
+
+	CHECK_INT(exterr_parse(NULL, 5, &err), -EINVAL);
+	CHECK(err == NULL);
+	CHECK_INT(exterr_parse(EXAMPLE, strlen(EXAMPLE), NULL), -EINVAL);
+	/* NULL with length 0 is an empty text, not a bad argument. */
+	CHECK_INT(parse_n(NULL, 0), -EBADMSG);
+	CHECK_INT(parse_n("", 0), -EBADMSG);
+}
+
+static void test_too_big(void)
+{
+	size_t max = EXTERR_MAX_JSON;
+	char *buf = malloc(max + 2);
+	size_t fixed = strlen("{" BASE ",\"pad\":\"\"}");
+
+	/* A valid description of exactly the limit, then one byte more. */
+	memset(buf, 'a', max + 2);
+	memcpy(buf, "{" BASE ",\"pad\":\"", fixed - 2);
+	memcpy(buf + max - 2, "\"}", 2);
+	CHECK_INT(parse_n(buf, max), 0);
+	buf[max - 2] = 'a';
+	memcpy(buf + max - 1, "\"}", 2);
+	CHECK_INT(parse_n(buf, max + 1), -E2BIG);
+	CHECK_INT(parse_n(buf, (size_t)-1), -E2BIG);
+	free(buf);
+}
+
+static void test_huge_string(void)
+{
+	size_t n = 60000, fixed = strlen("{" BASE ",\"big\":\"\"}");
+	char *buf = malloc(fixed + n + 1);
+	struct exterr *err;
+
+	sprintf(buf, "{" BASE ",\"big\":\"");
+	memset(buf + fixed - 2, 'x', n);
+	strcpy(buf + fixed - 2 + n, "\"}");
+	CHECK_INT(exterr_parse(buf, strlen(buf), &err), 0);
+	CHECK_INT(strlen(exterr_field(err, "big")), n);
+	exterr_free(err);
+	free(buf);
+}
+
+static void test_nul_bytes(void)
+{
+	char buf[256];
+	size_t len = strlen(EXAMPLE);
+	struct exterr_parse_error perr = { .size = sizeof(perr) };
+	struct exterr *err;
+
+	memcpy(buf, EXAMPLE, len);
+	buf[len] = buf[len + 1] = '\0';
+	/* Exactly one trailing NUL is tolerated, two are not. */
+	CHECK_INT(parse_n(buf, len + 1), 0);
+	CHECK_INT(exterr_parse_ex(buf, len + 2, &err, &perr), -EBADMSG);
+	CHECK_INT(perr.position, len);
+	/* A NUL inside a string or between tokens. */
+	memcpy(buf, EXAMPLE, len + 1);
+	buf[30] = '\0';
+	CHECK_INT(exterr_parse_ex(buf, len, &err, &perr), -EBADMSG);
+	CHECK_INT(perr.error, -EBADMSG);
+	CHECK_INT(perr.position, 30);
+	CHECK_INT(perr.line, 1);
+	CHECK_INT(perr.column, 31);
+	CHECK_INT(parse_n("\0{}", 3), -EBADMSG);
+	/* The escaped form is rejected too (jansson without ALLOW_NUL). */
+	CHECK_INT(parse_s("{" BASE ",\"x\":\"a\\u0000b\"}"), -EBADMSG);
+	CHECK_INT(parse_s("{" BASE ",\"a\\u0000\":1}"), -EBADMSG);
+}
+
+static void test_malformed(void)
+{
+	static const char *const bad[] = {
+		"{", "}", "{\"code\":}", "{\"code\":-22,}", "[", "nul",
+		"{" BASE "", "{" BASE "}x", "{" BASE "}{}", "{" BASE "},",
+		"{'code':-22}", "{\"code\":-22 \"line\":1}",
+		"{" BASE ",\"x\":01}", "{" BASE ",\"x\":1.}",
+		"{" BASE ",\"x\":.5}", "{" BASE ",\"x\":+1}",
+		"{" BASE ",\"x\":NaN}", "{" BASE ",\"x\":Infinity}",
+		"{" BASE ",\"x\":tru}", "{" BASE ",\"x\":\"\\x41\"}",
+		"{" BASE ",\"x\":\"\\u12\"}", "{" BASE ",\"x\":\"a\tb\"}",
+		"{" BASE ",\"x\":\"a\nb\"}", "{" BASE ",\"x\":[1,]}",
+		"\xef\xbb\xbf{" BASE "}",		/* BOM */
+		/* invalid UTF-8: stray, overlong, truncated, surrogate */
+		"{" BASE ",\"x\":\"\xff\"}", "{" BASE ",\"x\":\"\xc0\x80\"}",
+		"{" BASE ",\"x\":\"\xe2\x82\"}", "{" BASE ",\"x\":\"\xed\xa0\x80\"}",
+		"{" BASE ",\"x\xfe\":1}", "{" BASE ",\"x\":\"\xf4\x90\x80\x80\"}",
+		/* lone and reversed surrogates */
+		"{" BASE ",\"x\":\"\\ud800\"}", "{" BASE ",\"x\":\"\\udc00\"}",
+		"{" BASE ",\"x\":\"\\udc00\\ud800\"}",
+		"{" BASE ",\"x\":\"\\ud800x\"}",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int ret = parse_s(bad[i]);
+
+		if (ret != -EBADMSG)
+			fprintf(stderr, "case %zu: %s\n", i, bad[i]);
+		CHECK_INT(ret, -EBADMSG);
+	}
+}
+
+static void test_surrogates(void)
+{
+	struct exterr *err;
+	const char *s = "{" BASE ",\"x\":\"\\ud83d\\ude00 \\u00e9\xc3\xa9\"}";
+
+	CHECK_INT(exterr_parse(s, strlen(s), &err), 0);
+	CHECK_STR(exterr_field(err, "x"), "\xf0\x9f\x98\x80 \xc3\xa9\xc3\xa9");
+	exterr_free(err);
+}
+
+static char *nest(int depth, const char *open, const char *close)
+{
+	size_t fixed = strlen("{" BASE ",\"x\":1}");
+	char *s = malloc(fixed + 2 * (size_t)depth + 1), *p;
+	int i;
+
+	p = s + sprintf(s, "{" BASE ",\"x\":");
+	for (i = 0; i < depth; i++)
+		*p++ = open[i % 2];
+	*p++ = '1';
+	for (i = depth - 1; i >= 0; i--)
+		*p++ = close[i % 2];
+	strcpy(p, "}");
+	return s;
+}
+
+static void test_depth(void)
+{
+	struct exterr_parse_error perr = { .size = sizeof(perr) };
+	struct exterr *err;
+	char *s;
+
+	/* The root object is level 1: 31 more levels fit, 32 do not. */
+	s = nest(EXTERR_MAX_DEPTH - 1, "[[", "]]");
+	CHECK_INT(parse_s(s), 0);
+	free(s);
+	s = nest(EXTERR_MAX_DEPTH, "[[", "]]");
+	CHECK_INT(exterr_parse_ex(s, strlen(s), &err, &perr), -EBADMSG);
+	CHECK_INT(perr.position, strchr(s, '[') - s + EXTERR_MAX_DEPTH - 1);
+	CHECK(strstr(perr.reason, "nesting") != NULL);
+	free(s);
+	/* Deep enough to hurt a recursive parser, short enough to parse. */
+	s = nest(30000, "[[", "]]");
+	CHECK_INT(parse_s(s), -EBADMSG);
+	free(s);
+	/* Brackets in strings and after escaped quotes are not nesting. */
+	CHECK_INT(parse_s("{" BASE ",\"x\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+			  "[[[[[[\\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\\"}"),
+		  0);
+}
+
+static void test_schema(void)
+{
+	static const char *const bad[] = {
+		"[]", "[1]", "1", "\"s\"", "null", "true", "{}",
+		/* missing required keys */
+		"{\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-1,\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-1,\"module\":\"m\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-1,\"module\":\"m\",\"file\":\"f\",\"message\":\"m\"}",
+		"{\"code\":-1,\"module\":\"m\",\"file\":\"f\",\"line\":1}",
+		/* wrong types */
+		"{\"code\":-22.0,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":\"-22\",\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-22,\"module\":1,\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-22,\"module\":\"m\",\"file\":null,\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":true,\"message\":\"m\"}",
+		"{\"code\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":[]}",
+		"{" BASE ",\"syscall\":\"298\"}", "{" BASE ",\"syscall\":1.0}",
+		/* ranges */
+		"{\"code\":0,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":22,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-4096,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+		"{\"code\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":-1,\"message\":\"m\"}",
+		"{\"code\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":2147483648,\"message\":\"m\"}",
+		"{" BASE ",\"syscall\":-1}", "{" BASE ",\"syscall\":2147483648}",
+		/* duplicates, top level and nested */
+		"{" BASE ",\"code\":-22}", "{" BASE ",\"x\":1,\"x\":1}",
+		"{" BASE ",\"x\":{\"a\":1,\"a\":2}}",
+		/* numbers out of range for jansson */
+		"{" BASE ",\"x\":9223372036854775808}",
+		"{" BASE ",\"x\":-9223372036854775809}",
+		"{" BASE ",\"x\":99999999999999999999999}",
+		"{" BASE ",\"x\":1e400}",
+		"{\"code\":-99999999999999999999,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int ret = parse_s(bad[i]);
+
+		if (ret != -EPROTO)
+			fprintf(stderr, "case %zu: %s\n", i, bad[i]);
+		CHECK_INT(ret, -EPROTO);
+	}
+	/* 64-bit limits themselves are fine in a domain field. */
+	CHECK_INT(parse_s("{" BASE ",\"x\":9223372036854775807,"
+			  "\"y\":-9223372036854775808}"), 0);
+}
+
+static void test_fields(void)
+{
+	const char *s = "{\"z\":\"last?\"," BASE ",\"syscall\":16,"
+			"\"s\":\"a\\\"b\\\\c\\n\",\"i\":-5,\"r\":1.5,"
+			"\"r2\":0.1,\"r3\":1e2,\"t\":true,\"f\":false,"
+			"\"n\":null,\"o\":{\"b\":1,\"a\":[1,2.5,\"\\u00e9\"]},"
+			"\"a\":[],\"e\":{},\"big\":-9223372036854775808}";
+	static const struct {
+		const char *name, *value;
+		enum exterr_field_type type;
+	} want[] = {
+		{ "z", "last?", EXTERR_FIELD_STRING },
+		{ "s", "a\"b\\c\n", EXTERR_FIELD_STRING },
+		{ "i", "-5", EXTERR_FIELD_INTEGER },
+		{ "r", "1.5", EXTERR_FIELD_REAL },
+		{ "r2", "0.10000000000000001", EXTERR_FIELD_REAL },
+		{ "r3", "100.0", EXTERR_FIELD_REAL },
+		{ "t", "true", EXTERR_FIELD_BOOLEAN },
+		{ "f", "false", EXTERR_FIELD_BOOLEAN },
+		{ "n", "null", EXTERR_FIELD_NULL },
+		{ "o", "{\"b\":1,\"a\":[1,2.5,\"\xc3\xa9\"]}", EXTERR_FIELD_OBJECT },
+		{ "a", "[]", EXTERR_FIELD_ARRAY },
+		{ "e", "{}", EXTERR_FIELD_OBJECT },
+		{ "big", "-9223372036854775808", EXTERR_FIELD_INTEGER },
+	};
+	struct exterr *err;
+	size_t i, n = sizeof(want) / sizeof(want[0]);
+
+	CHECK_INT(exterr_parse(s, strlen(s), &err), 0);
+	CHECK_INT(err->syscall, 16);
+	CHECK_INT(err->nr_fields, n);
+	for (i = 0; i < n && i < err->nr_fields; i++) {
+		CHECK_STR(err->fields[i].name, want[i].name);
+		CHECK_STR(err->fields[i].value, want[i].value);
+		CHECK_INT(err->fields[i].type, want[i].type);
+	}
+	CHECK_INT(err->fields[2].integer, -5);
+	CHECK_INT(err->fields[12].integer, LLONG_MIN);
+	CHECK_INT(err->fields[0].integer, 0);
+	exterr_free(err);
+}
+
+static void test_parse_error(void)
+{
+	struct exterr_parse_error perr;
+	struct exterr *err;
+	const char *s = "{\"code\":-22,\n\"module\" \"m\"}";
+
+	memset(&perr, 0x55, sizeof(perr));
+	perr.size = sizeof(perr);
+	CHECK_INT(exterr_parse_ex(s, strlen(s), &err, &perr), -EBADMSG);
+	CHECK_INT(perr.error, -EBADMSG);
+	CHECK_INT(perr.line, 2);
+	CHECK_INT(perr.column, 12);
+	CHECK_INT(perr.position, 25);
+	CHECK(strstr(perr.reason, "':' expected") != NULL);
+
+	CHECK_INT(exterr_parse_ex("[]", 2, &err, &perr), -EPROTO);
+	CHECK_STR(perr.reason, "not a JSON object");
+	CHECK_INT(perr.line, 0);
+	CHECK_INT(exterr_parse_ex("{" BASE ",\"code\":1}",
+				  strlen("{" BASE ",\"code\":1}"), &err, &perr),
+		  -EPROTO);
+	CHECK(strstr(perr.reason, "duplicate") != NULL);
+	CHECK_INT(exterr_parse_ex("{\"module\":\"m\"}", 14, &err, &perr),
+		  -EPROTO);
+	CHECK_STR(perr.reason, "missing key \"code\"");
+	CHECK_INT(exterr_parse_ex(NULL, 1, &err, &perr), -EINVAL);
+	CHECK_INT(perr.error, -EINVAL);
+	CHECK_INT(exterr_parse_ex(EXAMPLE, EXTERR_MAX_JSON + 1, &err, &perr),
+		  -E2BIG);
+	CHECK_INT(perr.error, -E2BIG);
+
+	/* Success resets it. */
+	CHECK_INT(exterr_parse_ex(EXAMPLE, strlen(EXAMPLE), &err, &perr), 0);
+	CHECK_INT(perr.error, 0);
+	CHECK_STR(perr.reason, "");
+	exterr_free(err);
+
+	/* An older caller's shorter struct: nothing past its size. */
+	memset(&perr, 0x55, sizeof(perr));
+	perr.size = offsetof(struct exterr_parse_error, position);
+	CHECK_INT(exterr_parse_ex("{", 1, &err, &perr), -EBADMSG);
+	CHECK_INT(perr.error, -EBADMSG);
+	CHECK(perr.position == (size_t)0x5555555555555555ULL);
+	CHECK_INT(perr.reason[0], 0x55);
+	perr.size = offsetof(struct exterr_parse_error, reason) + 10;
+	CHECK_INT(exterr_parse_ex("{", 1, &err, &perr), -EBADMSG);
+	CHECK_INT(perr.line, 1);
+	CHECK_INT(perr.reason[0], 0x55);
+}
+
+static void test_error_class(void)
+{
+	CHECK_STR(exterr_error_class(-EINVAL), "invalid-argument");
+	CHECK_STR(exterr_error_class(-E2BIG), "too-big");
+	CHECK_STR(exterr_error_class(-EBADMSG), "malformed");
+	CHECK_STR(exterr_error_class(-EPROTO), "schema");
+	CHECK_STR(exterr_error_class(-ENOMEM), "out-of-memory");
+	CHECK_STR(exterr_error_class(-EIO), "error");
+	CHECK_STR(exterr_error_class(EINVAL), "error");
+}
+
+int main(void)
+{
+	test_example();
+	test_minimal();
+	test_invalid_argument();
+	test_too_big();
+	test_huge_string();
+	test_nul_bytes();
+	test_malformed();
+	test_surrogates();
+	test_depth();
+	test_schema();
+	test_fields();
+	test_parse_error();
+	test_error_class();
+	return t_done();
+}
