@@ -34,7 +34,8 @@ extern "C" {
 #define PR_GET_ERR_DESC 0x45525244
 #endif
 
-/* exterr_parse() rejects longer input with -E2BIG. */
+/* exterr_parse() rejects longer JSON (not counting one trailing NUL)
+ * with -E2BIG. */
 #define EXTERR_MAX_JSON 65536
 /* exterr_parse() rejects deeper nesting with -EBADMSG. */
 #define EXTERR_MAX_DEPTH 32
@@ -74,7 +75,8 @@ struct exterr {
 struct exterr_parse_error {
 	size_t size;			/* set by the caller: sizeof(*perr) */
 	int error;			/* the negative errno returned */
-	size_t position;		/* byte offset into the input */
+	size_t position;		/* 0-based byte offset of the first
+					 * offending byte, see exterr_parse(3) */
 	int line;			/* 1-based line of the position */
 	int column;			/* 1-based column of the position */
 	char reason[160];		/* NUL-terminated English text */

@@ -24,4 +24,22 @@ long xerr_value_len(json_t *v, enum exterr_field_type *type,
 		    long long *integer);
 int xerr_value_write(json_t *v, char *dst, size_t len);
 
+/*
+ * validate.c: the strict RFC 8259 syntax check that runs before jansson.
+ * xerr_validate() returns 0 for one valid JSON text, or -1 with position
+ * (0-based byte offset AT the first offending byte; len at a premature
+ * end) and reason filled in. When find_end is not SIZE_MAX, found_start
+ * gets the start of the value or key token that ends at offset find_end
+ * (SIZE_MAX when none does); parse.c uses it to point jansson's schema
+ * errors, reported just past a token, at the token itself.
+ */
+struct xerr_syntax {
+	size_t position;
+	char reason[120];
+	size_t find_end;
+	size_t found_start;
+};
+
+int xerr_validate(const char *json, size_t len, struct xerr_syntax *out);
+
 #endif /* EXTERR_INTERNAL_H */

@@ -68,89 +68,32 @@ static void locate(const unsigned char *s, size_t pos, struct perr_loc *loc)
 }
 
 /*
- * jansson recurses per nesting level (up to its own limit of 2048) and
- * treats a NUL as end of input in places; both are checked here first so
- * the limits in the contract do not depend on jansson's internals.
+ * Once xerr_validate() has accepted the text, jansson only fails for what
+ * the schema forbids (a duplicate key, a number too large for it) or for
+ * lack of memory: jansson 2.14 reports some of its allocation failures as
+ * syntax errors, and a syntax error can no longer be anything else.
+ * jansson's position is just past the offending key or number; it is
+ * moved back to the token's first byte, as for syntax errors.
  */
-static int prescan(const unsigned char *s, size_t len,
-		   struct exterr_parse_error *perr)
-{
-	struct perr_loc loc;
-	bool in_string = false, escaped = false;
-	int depth = 0;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (c == '\0') {
-			locate(s, i, &loc);
-			return fail(perr, -EBADMSG, &loc,
-				    "raw NUL byte at offset %zu", i);
-		}
-		if (in_string) {
-			if (escaped)
-				escaped = false;
-			else if (c == '\\')
-				escaped = true;
-			else if (c == '"')
-				in_string = false;
-			continue;
-		}
-		switch (c) {
-		case '"':
-			in_string = true;
-			break;
-		case '[':
-		case '{':
-			if (++depth > EXTERR_MAX_DEPTH) {
-				locate(s, i, &loc);
-				return fail(perr, -EBADMSG, &loc,
-					    "nesting deeper than %d",
-					    EXTERR_MAX_DEPTH);
-			}
-			break;
-		case ']':
-		case '}':
-			/* Unbalanced input is jansson's to reject. */
-			if (depth > 0)
-				depth--;
-			break;
-		}
-	}
-	return 0;
-}
-
-static int jansson_fail(const json_error_t *jerr,
+static int jansson_fail(const char *json, size_t len, const json_error_t *jerr,
 			struct exterr_parse_error *perr)
 {
-	struct perr_loc loc = {
-		.position = jerr->position > 0 ? (size_t)jerr->position : 0,
-		.line = jerr->line > 0 ? jerr->line : 0,
-		.column = jerr->column > 0 ? jerr->column : 0,
-	};
-	int error;
+	struct xerr_syntax syn;
+	struct perr_loc loc;
 
 	switch (json_error_code(jerr)) {
 	case json_error_duplicate_key:
 	case json_error_numeric_overflow:
-		/* Well-formed JSON that the schema forbids. */
-		error = -EPROTO;
-		break;
-	case json_error_out_of_memory:
-	case json_error_unknown:
-		/*
-		 * jansson 2.14 gives up without recording any error only when
-		 * an allocation fails; some of its allocation failures are
-		 * reported as syntax errors instead and end up -EBADMSG.
-		 */
-		error = -ENOMEM;
 		break;
 	default:
-		error = -EBADMSG;
-		break;
+		return fail(perr, -ENOMEM, NULL, "out of memory (jansson: %s)",
+			    jerr->text);
 	}
-	return fail(perr, error, &loc, "%s", jerr->text);
+	syn.find_end = jerr->position > 0 ? (size_t)jerr->position : SIZE_MAX;
+	if (xerr_validate(json, len, &syn) || syn.found_start == SIZE_MAX)
+		syn.found_start = syn.find_end == SIZE_MAX ? 0 : syn.find_end;
+	locate((const unsigned char *)json, syn.found_start, &loc);
+	return fail(perr, -EPROTO, &loc, "%s", jerr->text);
 }
 
 static int get_string(json_t *root, const char *key, json_t **out,
@@ -313,6 +256,8 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 			       struct exterr **errp,
 			       struct exterr_parse_error *perr)
 {
+	struct xerr_syntax syn;
+	struct perr_loc loc;
 	json_error_t jerr;
 	json_t *root;
 	int ret;
@@ -321,18 +266,27 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 		*errp = NULL;
 	if (!errp || (!json && len))
 		return fail(perr, -EINVAL, NULL, "invalid argument");
-	if (len > EXTERR_MAX_JSON)
+	/*
+	 * What prctl() copies out ends in a NUL; accept exactly one, and
+	 * apply the limit to the JSON without it. The first test only keeps
+	 * a huge len from being used to index json.
+	 */
+	if (len > (size_t)EXTERR_MAX_JSON + 1)
 		return fail(perr, -E2BIG, NULL, "input of %zu bytes exceeds %d",
 			    len, EXTERR_MAX_JSON);
 	if (!json)
 		json = "";
-	/* What prctl() copies out ends in a NUL; accept exactly one. */
 	if (len && json[len - 1] == '\0')
 		len--;
+	if (len > EXTERR_MAX_JSON)
+		return fail(perr, -E2BIG, NULL, "input of %zu bytes exceeds %d",
+			    len, EXTERR_MAX_JSON);
 
-	ret = prescan((const unsigned char *)json, len, perr);
-	if (ret)
-		return ret;
+	syn.find_end = SIZE_MAX;
+	if (xerr_validate(json, len, &syn)) {
+		locate((const unsigned char *)json, syn.position, &loc);
+		return fail(perr, -EBADMSG, &loc, "%s", syn.reason);
+	}
 
 	/*
 	 * jansson leaves jerr untouched when its first allocation fails;
@@ -343,7 +297,7 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 	root = json_loadb(json, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
 			  &jerr);
 	if (!root)
-		return jansson_fail(&jerr, perr);
+		return jansson_fail(json, len, &jerr, perr);
 
 	ret = schema(root, perr);
 	if (!ret)

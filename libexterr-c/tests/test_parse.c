@@ -104,6 +104,21 @@ static void test_too_big(void)
 	memcpy(buf + max - 1, "\"}", 2);
 	CHECK_INT(parse_n(buf, max + 1), -E2BIG);
 	CHECK_INT(parse_n(buf, (size_t)-1), -E2BIG);
+
+	/*
+	 * The limit applies to the JSON without its trailing NUL: exactly
+	 * the limit plus a NUL is what prctl() hands out for a maximal one.
+	 */
+	memcpy(buf + max - 2, "\"}", 2);
+	buf[max] = '\0';
+	CHECK_INT(parse_n(buf, max + 1), 0);
+	buf[max + 1] = '\0';
+	CHECK_INT(parse_n(buf, max + 2), -E2BIG);
+	/* One byte over the limit plus a NUL is still too big. */
+	buf[max - 2] = 'a';
+	memcpy(buf + max - 1, "\"}", 2);
+	buf[max + 1] = '\0';
+	CHECK_INT(parse_n(buf, max + 2), -E2BIG);
 	free(buf);
 }
 
@@ -334,9 +349,10 @@ static void test_parse_error(void)
 	perr.size = sizeof(perr);
 	CHECK_INT(exterr_parse_ex(s, strlen(s), &err, &perr), -EBADMSG);
 	CHECK_INT(perr.error, -EBADMSG);
+	/* At the offending byte: the '"' where the ':' belongs. */
 	CHECK_INT(perr.line, 2);
-	CHECK_INT(perr.column, 12);
-	CHECK_INT(perr.position, 25);
+	CHECK_INT(perr.column, 10);
+	CHECK_INT(perr.position, 22);
 	CHECK(strstr(perr.reason, "':' expected") != NULL);
 
 	CHECK_INT(exterr_parse_ex("[]", 2, &err, &perr), -EPROTO);
@@ -351,7 +367,8 @@ static void test_parse_error(void)
 	CHECK_STR(perr.reason, "missing key \"code\"");
 	CHECK_INT(exterr_parse_ex(NULL, 1, &err, &perr), -EINVAL);
 	CHECK_INT(perr.error, -EINVAL);
-	CHECK_INT(exterr_parse_ex(EXAMPLE, EXTERR_MAX_JSON + 1, &err, &perr),
+	/* Huge lengths are refused without reading the buffer. */
+	CHECK_INT(exterr_parse_ex(EXAMPLE, EXTERR_MAX_JSON + 2, &err, &perr),
 		  -E2BIG);
 	CHECK_INT(perr.error, -E2BIG);
 
@@ -372,6 +389,238 @@ static void test_parse_error(void)
 	CHECK_INT(exterr_parse_ex("{", 1, &err, &perr), -EBADMSG);
 	CHECK_INT(perr.line, 1);
 	CHECK_INT(perr.reason[0], 0x55);
+}
+
+/*
+ * The syntax check that runs before jansson: every snippet alone is one
+ * input; valid ones may still be schema errors (not objects), invalid
+ * ones are -EBADMSG with position AT the first offending byte (len when
+ * the text ends too early), line and column 1-based.
+ */
+static void test_validator(void)
+{
+	static const char *const good[] = {
+		"{}", "[]", "0", "-0", "1", "-1", "10", "0.5", "-0.0e0",
+		"1e5", "1E+5", "1e-5", "123.456e-789", "1e-400",
+		"true", "false", "null", "\"\"", "\" \\\" \\\\ \\/ \\b \\f \\n \\r \\t \"",
+		"\"\\u0041\\u00e9\\uFFFF\\ud83d\\ude00\\uDBFF\\uDFFF\"",
+		"\"\xc2\x80\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xef\xbf\xbf\"",
+		"\"\xf0\x90\x80\x80\xf4\x8f\xbf\xbf\x7f\"",
+		" \t\r\n[ 1 , [ ] , { } , { \"a\" : [ null ] } ] \t\r\n",
+		"{\"a\":1,\"b\":{\"c\":[true,false,null,\"d\",-1.5e3]}}",
+	};
+	static const struct {
+		const char *s;
+		size_t len;		/* 0: strlen(s) */
+		size_t pos;
+		int line, column;
+	} bad[] = {
+		/* structure */
+		{ "", 0, 0, 1, 1 },
+		{ " \n ", 0, 3, 2, 2 },
+		{ "{", 0, 1, 1, 2 },
+		{ "}", 0, 0, 1, 1 },
+		{ "[1 2]", 0, 3, 1, 4 },
+		{ "[1,]", 0, 3, 1, 4 },
+		{ "[,1]", 0, 1, 1, 2 },
+		{ "{\"a\":1,}", 0, 7, 1, 8 },
+		{ "{\"a\" 1}", 0, 5, 1, 6 },
+		{ "{\"a\":}", 0, 5, 1, 6 },
+		{ "{a:1}", 0, 1, 1, 2 },
+		{ "{'a':1}", 0, 1, 1, 2 },
+		{ "{\"a\":1]", 0, 6, 1, 7 },
+		{ "[1}", 0, 2, 1, 3 },
+		{ "{}{}", 0, 2, 1, 3 },
+		{ "{} x", 0, 3, 1, 4 },
+		{ "{},", 0, 2, 1, 3 },
+		{ "\xef\xbb\xbf{}", 0, 0, 1, 1 },		/* BOM */
+		{ "{\f}", 0, 1, 1, 2 },			/* form feed */
+		{ "{\v}", 0, 1, 1, 2 },			/* vertical tab */
+		{ "{\n\"a\":\n/*c*/1}", 0, 7, 3, 1 },	/* comment */
+		/* literals */
+		{ "nul", 0, 3, 1, 4 },
+		{ "tru}", 0, 3, 1, 4 },
+		{ "nULL", 0, 1, 1, 2 },
+		{ "truex", 0, 4, 1, 5 },
+		{ "NaN", 0, 0, 1, 1 },
+		{ "Infinity", 0, 0, 1, 1 },
+		{ "[-Infinity]", 0, 2, 1, 3 },
+		/* numbers */
+		{ "-", 0, 1, 1, 2 },
+		{ "[-]", 0, 2, 1, 3 },
+		{ "01", 0, 1, 1, 2 },
+		{ "-01", 0, 2, 1, 3 },
+		{ "1.", 0, 2, 1, 3 },
+		{ "[1.]", 0, 3, 1, 4 },
+		{ ".5", 0, 0, 1, 1 },
+		{ "+1", 0, 0, 1, 1 },
+		{ "1e", 0, 2, 1, 3 },
+		{ "1e+", 0, 3, 1, 4 },
+		{ "[1E-x]", 0, 4, 1, 5 },
+		{ "0x1F", 0, 1, 1, 2 },
+		{ "[\xd9\xa1]", 0, 1, 1, 2 },		/* Arabic-Indic one */
+		/* strings */
+		{ "\"abc", 0, 4, 1, 5 },
+		{ "[\"a\tb\"]", 0, 3, 1, 4 },
+		{ "[\"a\nb\"]", 0, 3, 1, 4 },
+		{ "[\"a\x1f\"]", 0, 3, 1, 4 },
+		{ "\"\\x41\"", 0, 2, 1, 3 },
+		{ "\"\\", 0, 2, 1, 3 },
+		{ "\"\\u12\"", 0, 5, 1, 6 },
+		{ "\"\\u12", 0, 5, 1, 6 },
+		{ "\"\\u00G0\"", 0, 5, 1, 6 },
+		{ "[\"ab\\u0000\"]", 0, 4, 1, 5 },
+		{ "{\"\\u0000\":1}", 0, 2, 1, 3 },
+		{ "\"x\\ud800\"", 0, 2, 1, 3 },		/* lone high */
+		{ "\"x\\udc00\"", 0, 2, 1, 3 },		/* lone low */
+		{ "\"\\udc00\\ud800\"", 0, 1, 1, 2 },	/* reversed */
+		{ "\"\\ud800x\"", 0, 1, 1, 2 },
+		{ "\"\\ud800\\n\"", 0, 1, 1, 2 },
+		{ "\"\\ud800\\u0041\"", 0, 1, 1, 2 },
+		{ "\"\\ud800\\ud800\"", 0, 1, 1, 2 },
+		{ "\"\\ud800\\u", 0, 9, 1, 10 },
+		{ "{\"k\\udfff\":1}", 0, 3, 1, 4 },
+		/* UTF-8: the first byte of the ill-formed sequence */
+		{ "\"\xff\"", 0, 1, 1, 2 },
+		{ "\"a\x80\"", 0, 2, 1, 3 },
+		{ "\"\xc0\x80\"", 0, 1, 1, 2 },		/* overlong NUL */
+		{ "\"\xc1\xbf\"", 0, 1, 1, 2 },
+		{ "\"\xe0\x9f\xbf\"", 0, 1, 1, 2 },	/* overlong */
+		{ "\"\xf0\x8f\xbf\xbf\"", 0, 1, 1, 2 },	/* overlong */
+		{ "\"\xed\xa0\x80\"", 0, 1, 1, 2 },	/* surrogate */
+		{ "\"\xf4\x90\x80\x80\"", 0, 1, 1, 2 },	/* > U+10FFFF */
+		{ "\"\xf5\x80\x80\x80\"", 0, 1, 1, 2 },
+		{ "\"\xe2\x82\"", 0, 1, 1, 2 },		/* truncated */
+		{ "\"\xe2\x82", 0, 1, 1, 2 },
+		{ "\"\xc3\xa9\xc3\"", 0, 3, 1, 3 },	/* column in chars */
+		{ "\"\xe9t\xe9\"", 0, 1, 1, 2 },	/* Latin-1 */
+		{ "{\"a\xfe\":1}", 0, 3, 1, 4 },
+		{ "[\xc3\xa9]", 0, 1, 1, 2 },		/* outside a string */
+		/* NUL bytes */
+		{ "\0", 1, 0, 1, 1 },
+		{ "{\0}", 3, 1, 1, 2 },
+		{ "[\"a\0\"]", 6, 3, 1, 4 },
+		{ "{}\0\0", 4, 2, 1, 3 },		/* one tolerated */
+	};
+	struct exterr_parse_error perr = { .size = sizeof(perr) };
+	struct exterr *err;
+	size_t i;
+
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		int ret = exterr_parse_ex(good[i], strlen(good[i]), &err,
+					  &perr);
+
+		if (ret == -EBADMSG)
+			fprintf(stderr, "good %zu: %s: %s\n", i, good[i],
+				perr.reason);
+		CHECK(ret != -EBADMSG);
+		exterr_free(err);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t len = bad[i].len ? bad[i].len : strlen(bad[i].s);
+		int ret = exterr_parse_ex(bad[i].s, len, &err, &perr);
+
+		if (ret != -EBADMSG || perr.position != bad[i].pos ||
+		    perr.line != bad[i].line || perr.column != bad[i].column)
+			fprintf(stderr, "bad %zu: ret %d pos %zu %d:%d (%s)\n",
+				i, ret, perr.position, perr.line, perr.column,
+				perr.reason);
+		CHECK_INT(ret, -EBADMSG);
+		CHECK_INT(perr.error, -EBADMSG);
+		CHECK_INT(perr.position, bad[i].pos);
+		CHECK_INT(perr.line, bad[i].line);
+		CHECK_INT(perr.column, bad[i].column);
+		CHECK(perr.reason[0] != '\0');
+	}
+	/* The reasons say what went wrong. */
+	exterr_parse_ex("{\"a\"", 4, &err, &perr);
+	CHECK(strstr(perr.reason, "end of input") != NULL);
+	exterr_parse_ex("[\"\\ud800\"]", 10, &err, &perr);
+	CHECK(strstr(perr.reason, "surrogate") != NULL);
+	exterr_parse_ex("[\"\\u0000\"]", 10, &err, &perr);
+	CHECK(strstr(perr.reason, "\\u0000") != NULL);
+	exterr_parse_ex("[\"\xc0\x80\"]", 6, &err, &perr);
+	CHECK(strstr(perr.reason, "UTF-8") != NULL);
+	exterr_parse_ex("{\0}", 3, &err, &perr);
+	CHECK(strstr(perr.reason, "NUL") != NULL);
+	exterr_parse_ex("[01]", 4, &err, &perr);
+	CHECK(strstr(perr.reason, "leading zero") != NULL);
+}
+
+/*
+ * Malformed wins over schema: jansson stops at the first duplicate key or
+ * overflowing number, but the whole text is checked first.
+ */
+static void test_malformed_wins(void)
+{
+	static const struct {
+		const char *s;
+		size_t pos;
+	} cases[] = {
+		/* conformance: malformed-duplicate-key-then-invalid-utf8 */
+		{ "{" BASE ",\"code\":-1,\"x\":\"\xff\"}", 78 },
+		/* malformed-duplicate-key-then-truncated */
+		{ "{" BASE ",\"code\":-2,", 73 },
+		/* malformed-int-overflow-then-truncated */
+		{ "{" BASE ",\"x\":99999999999999999999,", 88 },
+		/* malformed-real-overflow-then-truncated */
+		{ "{" BASE ",\"x\":1e999,", 73 },
+		/* malformed-overflowing-number-where-colon-belongs */
+		{ "{\"code\"1e999:-22}", 7 },
+		/* nested duplicate, then too deep / trailing bytes */
+		{ "{" BASE ",\"o\":{\"a\":1,\"a\":2},\"d\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}", 116 },
+		{ "{" BASE ",\"x\":1,\"x\":2} x", 76 },
+	};
+	struct exterr_parse_error perr = { .size = sizeof(perr) };
+	struct exterr *err;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int ret = exterr_parse_ex(cases[i].s, strlen(cases[i].s), &err,
+					  &perr);
+
+		if (ret != -EBADMSG || perr.position != cases[i].pos)
+			fprintf(stderr, "case %zu: ret %d pos %zu (%s)\n", i,
+				ret, perr.position, perr.reason);
+		CHECK_INT(ret, -EBADMSG);
+		CHECK_INT(perr.position, cases[i].pos);
+	}
+}
+
+/* Schema errors found by jansson point at the key or number too. */
+static void test_schema_positions(void)
+{
+	static const struct {
+		const char *s;
+		size_t pos;
+		int line, column;
+		const char *reason;
+	} cases[] = {
+		{ "{" BASE ",\"code\":-1}", 63, 1, 64, "duplicate" },
+		{ "{" BASE ",\n\"o\":{\"a\\\"\":1,\"a\\\"\":2}}", 77, 2, 14,
+		  "duplicate" },
+		{ "{" BASE ",\"x\":99999999999999999999}", 67, 1, 68,
+		  "too big" },
+		{ "{" BASE ",\"x\":[1,-1e999]}", 70, 1, 71, "overflow" },
+		{ "{\"code\":-99999999999999999999}", 8, 1, 9, "too big" },
+	};
+	struct exterr_parse_error perr = { .size = sizeof(perr) };
+	struct exterr *err;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int ret = exterr_parse_ex(cases[i].s, strlen(cases[i].s), &err,
+					  &perr);
+
+		if (perr.position != cases[i].pos)
+			fprintf(stderr, "case %zu: ret %d pos %zu (%s)\n", i,
+				ret, perr.position, perr.reason);
+		CHECK_INT(ret, -EPROTO);
+		CHECK_INT(perr.position, cases[i].pos);
+		CHECK_INT(perr.line, cases[i].line);
+		CHECK_INT(perr.column, cases[i].column);
+		CHECK(strstr(perr.reason, cases[i].reason) != NULL);
+	}
 }
 
 static void test_error_class(void)
@@ -397,6 +646,9 @@ int main(void)
 	test_surrogates();
 	test_depth();
 	test_schema();
+	test_validator();
+	test_malformed_wins();
+	test_schema_positions();
 	test_fields();
 	test_parse_error();
 	test_error_class();
