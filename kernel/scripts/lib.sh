@@ -20,11 +20,16 @@ pristine_source() {
 	if [ ! -f "$dir/.exterr-unpacked" ]; then
 		[ -f "$LINUX_TARBALL" ] ||
 			die "$LINUX_TARBALL missing: apt-get install linux-source-6.12"
-		rm -rf "$dir"
 		mkdir -p "$EXTERR_WORK/src"
-		note "unpacking $LINUX_TARBALL"
-		tar -C "$EXTERR_WORK/src" -xJf "$LINUX_TARBALL" || die "unpack failed"
-		touch "$dir/.exterr-unpacked"
+		# Unpack once even when several scripts start at the same time.
+		(
+			flock 7
+			[ -f "$dir/.exterr-unpacked" ] && exit 0
+			rm -rf "$dir"
+			note "unpacking $LINUX_TARBALL"
+			tar -C "$EXTERR_WORK/src" -xJf "$LINUX_TARBALL" || exit 1
+			touch "$dir/.exterr-unpacked"
+		) 7>"$EXTERR_WORK/src.lock" || die "unpack failed"
 	fi
 	echo "$dir"
 }
