@@ -1,0 +1,70 @@
+//! Safe access to exterr, the Linux kernel's extended description of the
+//! last failed system call.
+//!
+//! A kernel with the exterr series keeps, for each thread, a description
+//! of the last error that a subsystem chose to explain: errno, a message,
+//! the reporting module, the source location and domain keys such as
+//! perf's `attr_field`. This crate fetches it through libexterr
+//! ([`fetch`]), parses descriptions ([`ExtError::parse`]) and turns a
+//! failing libc-style return into either an [`ExtError`] or a plain
+//! [`std::io::Error`] ([`check`], [`cvt`]).
+//!
+//! ```
+//! let json = br#"{"code":-22,"module":"perf","file":"kernel/events/core.c","line":12593,"message":"sigtrap requires remove_on_exec","syscall":298,"attr_field":"sigtrap"}"#;
+//! let err = exterr::ExtError::parse(json)?;
+//! assert_eq!(err.errno(), 22);
+//! assert_eq!(err.field("attr_field").map(|f| f.value()), Some("sigtrap"));
+//! assert_eq!(
+//!     err.to_string(),
+//!     "Invalid argument: sigtrap requires remove_on_exec [perf attr_field=sigtrap] (kernel/events/core.c:12593)"
+//! );
+//! # Ok::<(), exterr::ParseError>(())
+//! ```
+//!
+//! # Threads
+//!
+//! Descriptions belong to a kernel thread (`task_struct`), not to a
+//! process, and a Rust `std::thread` is one kernel thread. [`fetch`] only
+//! ever sees what the calling thread's own system calls left behind, so
+//! fetch on the thread that made the failing call, right after it, before
+//! anything else can fail. In async code that means in the same poll, with
+//! no `.await` in between: a work-stealing runtime may resume a task on
+//! another thread. A child of `fork()` starts with nothing pending and a
+//! successful `execve()` clears it.
+//!
+//! A description stays pending across successful calls and is replaced by
+//! the next described failure, so one can be stale; [`check`] compares the
+//! errno and [`check_syscall`] also the system call number.
+//!
+//! [`ExtError`] owns the C library's parsed struct; it is `Send` and `Sync`
+//! (see its documentation), so it can be returned across threads and
+//! stored in `Box<dyn Error + Send + Sync>`.
+
+#![deny(missing_docs)]
+#![warn(rust_2018_idioms)]
+
+mod check;
+mod ext_error;
+mod fetch;
+mod field;
+mod parse;
+mod text;
+
+pub use check::{check, check_syscall, cvt, Error, IoErrorExt, IsMinusOne};
+pub use ext_error::ExtError;
+pub use fetch::{fetch, FetchError};
+pub use field::{Field, FieldKind};
+pub use parse::{ParseError, ParseErrorClass};
+
+/// Re-export of the raw bindings, for code that mixes in C calls.
+pub use exterr_sys as sys;
+
+/// The version of the libexterr linked at run time, e.g. `"1.0.0"`.
+///
+/// ```
+/// assert!(exterr::version().starts_with("1."));
+/// ```
+pub fn version() -> &'static str {
+    // SAFETY: exterr_version() returns a pointer to a static string.
+    unsafe { text::static_str(sys::exterr_version()) }
+}

@@ -1,0 +1,164 @@
+//! Behaviour of the safe API that the conformance cases do not cover.
+
+use std::io;
+
+use exterr::{ExtError, FetchError, FieldKind, IoErrorExt, ParseErrorClass};
+
+const PERF: &[u8] = br#"{"code":-22,"module":"perf","file":"kernel/events/core.c","line":12593,"message":"sigtrap requires remove_on_exec","syscall":298,"attr_field":"sigtrap"}"#;
+
+#[test]
+fn accessors() {
+    let e = ExtError::parse(PERF).unwrap();
+    assert_eq!(e.errno(), libc::EINVAL);
+    assert_eq!(e.module(), "perf");
+    assert_eq!(e.file(), "kernel/events/core.c");
+    assert_eq!(e.line(), 12593);
+    assert_eq!(e.syscall(), Some(298));
+    assert_eq!(e.json().as_bytes(), PERF);
+    let f = e.field("attr_field").unwrap();
+    assert_eq!(
+        (f.kind(), f.value(), f.as_i64()),
+        (FieldKind::String, "sigtrap", None)
+    );
+    assert!(e.field("module").is_none(), "fixed keys are not fields");
+    assert!(format!("{e:?}").contains("attr_field"));
+}
+
+#[test]
+fn first_of_duplicate_field_names_wins_like_exterr_field() {
+    // Duplicate keys are a schema error, so a name is unique; this pins
+    // that field() and the C lookup agree on an ordinary description.
+    let e = ExtError::parse(
+        br#"{"code":-1,"module":"m","file":"f","line":0,"message":"","a":1,"b":2}"#,
+    )
+    .unwrap();
+    let c = unsafe { exterr::sys::exterr_field(e.as_raw(), c"b".as_ptr()) };
+    let c = unsafe { std::ffi::CStr::from_ptr(c) }.to_str().unwrap();
+    assert_eq!(e.field("b").unwrap().value(), c);
+}
+
+#[test]
+fn json_excludes_trailing_nul() {
+    let mut buf = PERF.to_vec();
+    buf.push(0);
+    assert_eq!(ExtError::parse(&buf).unwrap().json().as_bytes(), PERF);
+}
+
+#[test]
+fn parse_error_classes() {
+    let class = |b: &[u8]| ExtError::parse(b).unwrap_err().class();
+    assert_eq!(class(b""), ParseErrorClass::Malformed);
+    assert_eq!(class(b"{\"a\":1}\0\0"), ParseErrorClass::Malformed);
+    assert_eq!(class(b"[]"), ParseErrorClass::Schema);
+    let mut big = b"{\"message\":\"".to_vec();
+    big.resize(65537, b'a');
+    assert_eq!(class(&big), ParseErrorClass::TooBig);
+}
+
+#[test]
+fn parse_error_details() {
+    let e = ExtError::parse(b"{\"code\":-22,\n x}").unwrap_err();
+    assert_eq!(e.errno(), libc::EBADMSG);
+    // jansson counts the bytes it consumed: just past the bad token 'x'.
+    assert_eq!(e.offset(), Some(15));
+    assert_eq!(e.line_column(), Some((2, 2)));
+    let shown = e.to_string();
+    assert!(
+        shown.starts_with("malformed description at byte 15 (line 2, column 2): "),
+        "{shown}"
+    );
+
+    let e = ExtError::parse(br#"{"code":-22}"#).unwrap_err();
+    assert_eq!((e.errno(), e.offset()), (libc::EPROTO, None));
+    assert!(!e.reason().is_empty());
+    assert_eq!(io::Error::from(e).kind(), io::ErrorKind::InvalidData);
+}
+
+#[test]
+fn display_is_exterr_format() {
+    let e = ExtError::parse(
+        br#"{"code":-4095,"module":"m\n","file":"f","line":1,"message":"a\u0001b","k":"x y"}"#,
+    )
+    .unwrap();
+    assert_eq!(e.to_string(), "Error 4095: a\\x01b [m\\n k=\"x y\"] (f:1)");
+}
+
+#[test]
+fn into_io_error_keeps_the_description() {
+    let io: io::Error = ExtError::parse(PERF).unwrap().into();
+    assert_eq!(io.kind(), io::ErrorKind::InvalidInput);
+    // io::Error cannot hold an OS code and a payload at once.
+    assert_eq!(io.raw_os_error(), None);
+    assert_eq!(io.errno(), Some(libc::EINVAL));
+    assert_eq!(
+        io.ext_error().unwrap().field("attr_field").unwrap().value(),
+        "sigtrap"
+    );
+    assert!(io.to_string().starts_with("Invalid argument: sigtrap"));
+    let plain = io::Error::from_raw_os_error(libc::ENOENT);
+    assert_eq!(
+        (plain.errno(), plain.ext_error().is_none()),
+        (Some(libc::ENOENT), true)
+    );
+}
+
+#[test]
+fn send_sync_and_across_threads() {
+    fn assert_send_sync<T: Send + Sync + 'static>() {}
+    assert_send_sync::<ExtError>();
+    assert_send_sync::<exterr::Error>();
+    assert_send_sync::<FetchError>();
+    let e = ExtError::parse(PERF).unwrap();
+    let line = std::thread::spawn(move || e.to_string()).join().unwrap();
+    assert!(line.ends_with("(kernel/events/core.c:12593)"));
+    let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(ExtError::parse(PERF).unwrap());
+    assert!(boxed.downcast_ref::<ExtError>().is_some());
+}
+
+/// Whether the running kernel has exterr, asked without libexterr.
+fn kernel_has_exterr() -> bool {
+    let r = unsafe { libc::prctl(exterr::sys::PR_GET_ERR_DESC as libc::c_int, 0, 0, 0, 0) };
+    !(r == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL))
+}
+
+#[test]
+fn fetch_matches_the_kernel() {
+    let r = exterr::fetch();
+    if kernel_has_exterr() {
+        assert!(!matches!(r, Err(FetchError::Unsupported)), "{r:?}");
+    } else {
+        assert!(matches!(r, Err(FetchError::Unsupported)), "{r:?}");
+    }
+}
+
+#[test]
+fn fetch_leaves_errno_alone() {
+    unsafe { *libc::__errno_location() = libc::ENOTTY };
+    let _ = exterr::fetch();
+    assert_eq!(
+        io::Error::last_os_error().raw_os_error(),
+        Some(libc::ENOTTY)
+    );
+}
+
+#[test]
+fn check_without_description_gives_io_error() {
+    let err = exterr::check(unsafe { libc::dup(-1) }).unwrap_err();
+    assert_eq!(err.raw_os_error(), Some(libc::EBADF));
+    assert!(err.ext().is_none());
+    let io: io::Error = err.into();
+    assert_eq!(io.raw_os_error(), Some(libc::EBADF));
+    assert_eq!(exterr::check(5i64).unwrap(), 5);
+    assert_eq!(exterr::cvt(0isize).unwrap(), 0);
+}
+
+#[test]
+fn version_matches_header_major() {
+    let major: u32 = exterr::version()
+        .split('.')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(major, exterr::sys::EXTERR_VERSION_MAJOR);
+}
