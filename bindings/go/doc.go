@@ -1,0 +1,43 @@
+// Package exterr reads the Linux kernel's extended description of a failed
+// system call.
+//
+// A kernel carrying the exterr series keeps, per thread, a JSON description
+// of the last error a subsystem reported (which attribute of a
+// perf_event_attr was wrong, and why) and hands it out through
+// prctl(PR_GET_ERR_DESC). This package is a thin cgo binding of libexterr,
+// the C library that fetches, parses and formats those descriptions, so
+// that every language binding agrees byte for byte with the C one
+// (docs/contract.md in the exterr repository is the contract).
+//
+// Most programs only need [Do]:
+//
+//	err := exterr.Do(func() error {
+//		_, _, errno := syscall.Syscall6(syscall.SYS_PERF_EVENT_OPEN, ...)
+//		if errno != 0 {
+//			return errno
+//		}
+//		return nil
+//	})
+//	var desc *exterr.Error
+//	if errors.As(err, &desc) {
+//		log.Print(desc) // Invalid argument: sigtrap requires ... [perf attr_field=sigtrap] (...)
+//	}
+//
+// [Parse] turns JSON obtained elsewhere (a log, a test case) into an
+// [*Error]; [Fetch] is the primitive [Do] is built on.
+//
+// # Threads
+//
+// Descriptions belong to a kernel thread, while goroutines move between
+// threads freely. A description is only meaningful when it is fetched on
+// the thread whose system call failed, which is why [Do] locks the calling
+// goroutine to its thread around both the call and the fetch, and why
+// [Fetch] on its own is only useful after runtime.LockOSThread.
+//
+// # Building
+//
+// The package links libexterr through pkg-config (the package "exterr"),
+// so PKG_CONFIG_PATH must find exterr.pc and, for a shared libexterr,
+// LD_LIBRARY_PATH (or the system linker path) must find libexterr.so at
+// run time. README.md in this directory shows a fully static build.
+package exterr

@@ -1,0 +1,48 @@
+// Command explain prints what the exterr binding makes of a description.
+//
+//	explain '{"code":-22,"module":"perf",...}'   parse the JSON argument
+//	explain < description.json                   parse standard input
+//
+// It also says whether the running kernel can hand out descriptions.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	"exterr.dev/go/exterr"
+)
+
+func main() {
+	runtime.LockOSThread()
+	if _, err := exterr.Fetch(); errors.Is(err, exterr.ErrUnsupported) {
+		fmt.Println("kernel: no exterr (PR_GET_ERR_DESC unsupported)")
+	} else {
+		fmt.Println("kernel: exterr available")
+	}
+
+	var input []byte
+	var err error
+	if len(os.Args) > 1 {
+		input = []byte(os.Args[1])
+	} else {
+		input, err = io.ReadAll(os.Stdin)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+
+	desc, err := exterr.Parse(input)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Println(desc)
+	for _, f := range desc.Fields {
+		fmt.Printf("  %s: %s %s\n", f.Name, f.Type, f.Value)
+	}
+}
