@@ -1,0 +1,108 @@
+// Command exterr-describe prints, for each FILE, the conformance suite's
+// canonical object (docs/contract.md section 5) built through this binding.
+//
+//	exterr-describe FILE...
+//
+// Each FILE's bytes go to [exterr.Parse] as they are; the result is one
+// line of JSON per FILE, in order: the same command line and output as
+// conformance/c/describe.c, which conformance/run compares it with. Only
+// the binding's public API is used (the canonicalisation of
+// conformance_test.go).
+//
+// Exit status 0 when a result (ok or reject) was printed for every FILE, 1
+// otherwise: a FILE that cannot be read, or whose result holds text that is
+// not UTF-8 (encoding/json would silently replace it), gets the line
+// {"describe-error": "..."} and a message on stderr.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"unicode/utf8"
+
+	"exterr.dev/go/exterr"
+)
+
+// canonical builds the object of docs/contract.md section 5 from the
+// binding's public API only.
+func canonical(input []byte) (map[string]any, error) {
+	e, err := exterr.Parse(input)
+	if err != nil {
+		var pe *exterr.ParseError
+		if !errors.As(err, &pe) {
+			return nil, fmt.Errorf("exterr.Parse failed with %T, not *ParseError: %v", err, err)
+		}
+		return map[string]any{"result": "reject", "class": pe.Class}, nil
+	}
+	texts := []string{e.Module, e.Message, e.File, e.Error()}
+	fields := []map[string]any{}
+	for _, f := range e.Fields {
+		texts = append(texts, f.Name, f.Type, f.Value)
+		fields = append(fields, map[string]any{
+			"name": f.Name, "type": f.Type, "value": f.Value,
+		})
+	}
+	for _, s := range texts {
+		if !utf8.ValidString(s) {
+			return nil, fmt.Errorf("the binding returned text that is not UTF-8: %q", s)
+		}
+	}
+	return map[string]any{
+		"result":  "ok",
+		"error":   int(e.Errno),
+		"module":  e.Module,
+		"message": e.Message,
+		"file":    e.File,
+		"line":    e.Line,
+		"syscall": e.Syscall,
+		"fields":  fields,
+		"format":  e.Error(),
+	}, nil
+}
+
+// line is the output line for one file, without its newline.
+func line(path string) ([]byte, error) {
+	input, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := canonical(input)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(obj); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: exterr-describe FILE...")
+		os.Exit(1)
+	}
+	status := 0
+	out := bufio.NewWriter(os.Stdout)
+	for _, path := range os.Args[1:] {
+		text, err := line(path)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "exterr-describe: %s: %v\n", path, err)
+			text, _ = json.Marshal(map[string]string{"describe-error": err.Error()})
+			status = 1
+		}
+		out.Write(text)
+		out.WriteByte('\n')
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(os.Stderr, "exterr-describe: cannot write the result: %v\n", err)
+		os.Exit(1)
+	}
+	os.Exit(status)
+}
