@@ -10,7 +10,7 @@ import (
 	"reflect"
 	"testing"
 
-	"exterr.dev/go/exterr"
+	"exterr.dev/go/exterr/internal/canonical"
 )
 
 // repoCases is conformance/cases relative to this package: go test runs
@@ -66,7 +66,13 @@ func runCases(t *testing.T, dirs []string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.Marshal(canonical(t, input))
+			// The object of contract section 5, from the public API only:
+			// internal/canonical, shared with cmd/exterr-describe.
+			obj, err := canonical.Object(input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := json.Marshal(obj)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,36 +81,6 @@ func runCases(t *testing.T, dirs []string) {
 					clip(bytes.TrimSpace(want)))
 			}
 		})
-	}
-}
-
-// canonical builds the object of docs/contract.md section 5 from the
-// binding's public API only, as any user of the binding could.
-func canonical(t *testing.T, input []byte) map[string]any {
-	e, err := exterr.Parse(input)
-	if err != nil {
-		var pe *exterr.ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("Parse failed with %T, not *ParseError: %v", err, err)
-		}
-		return map[string]any{"result": "reject", "class": pe.Class}
-	}
-	fields := []map[string]any{}
-	for _, f := range e.Fields {
-		fields = append(fields, map[string]any{
-			"name": f.Name, "type": f.Type, "value": f.Value,
-		})
-	}
-	return map[string]any{
-		"result":  "ok",
-		"error":   int(e.Errno),
-		"module":  e.Module,
-		"message": e.Message,
-		"file":    e.File,
-		"line":    e.Line,
-		"syscall": e.Syscall,
-		"fields":  fields,
-		"format":  e.Error(),
 	}
 }
 

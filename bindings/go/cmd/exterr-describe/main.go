@@ -6,8 +6,8 @@
 // Each FILE's bytes go to [exterr.Parse] as they are; the result is one
 // line of JSON per FILE, in order: the same command line and output as
 // conformance/c/describe.c, which conformance/run compares it with. Only
-// the binding's public API is used (the canonicalisation of
-// conformance_test.go).
+// the binding's public API is used, through internal/canonical (the
+// canonicalisation conformance_test.go uses too).
 //
 // Exit status 0 when a result (ok or reject) was printed for every FILE, 1
 // otherwise: a FILE that cannot be read, or whose result holds text that is
@@ -19,49 +19,35 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"unicode/utf8"
 
-	"exterr.dev/go/exterr"
+	canon "exterr.dev/go/exterr/internal/canonical"
 )
 
-// canonical builds the object of docs/contract.md section 5 from the
-// binding's public API only.
+// canonical is the section 5 object for input (internal/canonical, which
+// conformance_test.go uses too), refused when it holds text that is not
+// UTF-8: encoding/json would silently replace it.
 func canonical(input []byte) (map[string]any, error) {
-	e, err := exterr.Parse(input)
+	obj, err := canon.Object(input)
 	if err != nil {
-		var pe *exterr.ParseError
-		if !errors.As(err, &pe) {
-			return nil, fmt.Errorf("exterr.Parse failed with %T, not *ParseError: %v", err, err)
-		}
-		return map[string]any{"result": "reject", "class": pe.Class}, nil
+		return nil, err
 	}
-	texts := []string{e.Module, e.Message, e.File, e.Error()}
-	fields := []map[string]any{}
-	for _, f := range e.Fields {
-		texts = append(texts, f.Name, f.Type, f.Value)
-		fields = append(fields, map[string]any{
-			"name": f.Name, "type": f.Type, "value": f.Value,
-		})
+	if obj["result"] != "ok" {
+		return obj, nil
+	}
+	texts := []string{obj["module"].(string), obj["message"].(string),
+		obj["file"].(string), obj["format"].(string)}
+	for _, f := range obj["fields"].([]map[string]any) {
+		texts = append(texts, f["name"].(string), f["type"].(string), f["value"].(string))
 	}
 	for _, s := range texts {
 		if !utf8.ValidString(s) {
 			return nil, fmt.Errorf("the binding returned text that is not UTF-8: %q", s)
 		}
 	}
-	return map[string]any{
-		"result":  "ok",
-		"error":   int(e.Errno),
-		"module":  e.Module,
-		"message": e.Message,
-		"file":    e.File,
-		"line":    e.Line,
-		"syscall": e.Syscall,
-		"fields":  fields,
-		"format":  e.Error(),
-	}, nil
+	return obj, nil
 }
 
 // line is the output line for one file, without its newline.

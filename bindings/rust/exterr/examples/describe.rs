@@ -4,8 +4,9 @@
 //! For each FILE, its bytes go to `ExtError::parse` as they are and the
 //! object of docs/contract.md section 5 is printed as one line of JSON, in
 //! order: the same command line and output as conformance/c/describe.c,
-//! which conformance/run compares it with. Only the public API is used (the
-//! canonicalisation of tests/conformance.rs).
+//! which conformance/run compares it with. Only the public API is used:
+//! the canonicalisation is tests/common/canonical.rs, which
+//! tests/conformance.rs uses too.
 //!
 //! Exit status 0 when a result (ok or reject) was printed for every FILE,
 //! 1 otherwise: a FILE that cannot be read gets the line
@@ -14,29 +15,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use exterr::ExtError;
-use serde_json::{json, Value};
+use serde_json::json;
 
-fn canonical(input: &[u8]) -> Value {
-    match ExtError::parse(input) {
-        Ok(err) => json!({
-            "result": "ok",
-            "error": err.errno(),
-            "module": err.module(),
-            "message": err.message(),
-            "file": err.file(),
-            "line": err.line(),
-            "syscall": err.syscall().unwrap_or(-1),
-            "fields": err.fields().iter().map(|f| json!({
-                "name": f.name(),
-                "type": f.kind().name(),
-                "value": f.value(),
-            })).collect::<Vec<_>>(),
-            "format": err.to_string(),
-        }),
-        Err(e) => json!({"result": "reject", "class": e.class().name()}),
-    }
-}
+#[path = "../tests/common/canonical.rs"]
+mod canonical;
+use canonical::canonical;
 
 fn main() -> ExitCode {
     let paths: Vec<String> = std::env::args().skip(1).collect();

@@ -73,7 +73,7 @@ impl fmt::Display for ParseErrorClass {
 /// ```
 /// let e = exterr::ExtError::parse(b"{\"code\":-22,\n x}").unwrap_err();
 /// assert_eq!(e.class(), exterr::ParseErrorClass::Malformed);
-/// assert_eq!(e.offset(), Some(15)); // jansson: just past the 'x'
+/// assert_eq!(e.offset(), Some(14)); // the 'x'
 /// assert_eq!(e.line_column(), Some((2, 2)));
 /// assert!(!e.reason().is_empty());
 /// ```
@@ -131,8 +131,8 @@ impl ParseError {
     /// The byte offset into the input where parsing failed, when the
     /// failure has a place (syntax errors do, schema errors do not).
     ///
-    /// For syntax errors this is jansson's count of bytes consumed, which
-    /// is usually just past the offending token, not its first byte.
+    /// For syntax errors this is the first offending byte (the input's
+    /// length when it ends too early), as libexterr's validator reports it.
     pub fn offset(&self) -> Option<usize> {
         self.offset
     }

@@ -59,12 +59,12 @@ fn parse_error_classes() {
 fn parse_error_details() {
     let e = ExtError::parse(b"{\"code\":-22,\n x}").unwrap_err();
     assert_eq!(e.errno(), libc::EBADMSG);
-    // jansson counts the bytes it consumed: just past the bad token 'x'.
-    assert_eq!(e.offset(), Some(15));
+    // libexterr points at the first offending byte: the 'x'.
+    assert_eq!(e.offset(), Some(14));
     assert_eq!(e.line_column(), Some((2, 2)));
     let shown = e.to_string();
     assert!(
-        shown.starts_with("malformed description at byte 15 (line 2, column 2): "),
+        shown.starts_with("malformed description at byte 14 (line 2, column 2): "),
         "{shown}"
     );
 

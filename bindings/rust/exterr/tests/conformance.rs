@@ -13,29 +13,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use exterr::ExtError;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-fn canonical(input: &[u8]) -> Value {
-    match ExtError::parse(input) {
-        Ok(err) => json!({
-            "result": "ok",
-            "error": err.errno(),
-            "module": err.module(),
-            "message": err.message(),
-            "file": err.file(),
-            "line": err.line(),
-            "syscall": err.syscall().unwrap_or(-1),
-            "fields": err.fields().iter().map(|f| json!({
-                "name": f.name(),
-                "type": f.kind().name(),
-                "value": f.value(),
-            })).collect::<Vec<_>>(),
-            "format": err.to_string(),
-        }),
-        Err(e) => json!({"result": "reject", "class": e.class().name()}),
-    }
-}
+#[path = "common/canonical.rs"]
+mod canonical;
+use canonical::canonical;
 
 /// Case folders under `root`, sorted; empty when `root` does not exist.
 fn cases(root: &Path) -> Vec<PathBuf> {

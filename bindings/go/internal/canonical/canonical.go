@@ -1,0 +1,44 @@
+// Package canonical builds the conformance suite's canonical object
+// (docs/contract.md section 5) from the binding's public API only, as any
+// user of the binding could. conformance_test.go and cmd/exterr-describe
+// (which conformance/run compares with the other implementations) share it.
+package canonical
+
+import (
+	"errors"
+	"fmt"
+
+	"exterr.dev/go/exterr"
+)
+
+// Object parses input with [exterr.Parse] and returns the section 5
+// object: {"result": "ok", ...} for a parsed description, {"result":
+// "reject", "class": ...} for a *ParseError. Any other failure of Parse is
+// a bug in the binding and is returned as an error.
+func Object(input []byte) (map[string]any, error) {
+	e, err := exterr.Parse(input)
+	if err != nil {
+		var pe *exterr.ParseError
+		if !errors.As(err, &pe) {
+			return nil, fmt.Errorf("exterr.Parse failed with %T, not *ParseError: %v", err, err)
+		}
+		return map[string]any{"result": "reject", "class": pe.Class}, nil
+	}
+	fields := []map[string]any{}
+	for _, f := range e.Fields {
+		fields = append(fields, map[string]any{
+			"name": f.Name, "type": f.Type, "value": f.Value,
+		})
+	}
+	return map[string]any{
+		"result":  "ok",
+		"error":   int(e.Errno),
+		"module":  e.Module,
+		"message": e.Message,
+		"file":    e.File,
+		"line":    e.Line,
+		"syscall": e.Syscall,
+		"fields":  fields,
+		"format":  e.Error(),
+	}, nil
+}
