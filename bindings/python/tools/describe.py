@@ -6,7 +6,8 @@ For each FILE, parse its bytes with the installed ``exterr`` package and
 print the object of docs/contract.md section 5 as one line of JSON, in
 order; the same command line and output as conformance/c/describe.c, which
 ``conformance/run`` compares it with. Only the binding's public API is
-used (the canonicalisation of tests/test_conformance.py).
+used; tests/test_conformance.py loads this file and uses its
+``canonical`` too.
 
 Exit status 0 when a result (ok or reject) was printed for every FILE, 1
 otherwise: a FILE that cannot be read, or whose result is not valid UTF-8,

@@ -1,0 +1,62 @@
+"""Extended error descriptions of failed Linux system calls.
+
+A kernel with exterr keeps, for each thread, a JSON description of the last
+failed system call that a subsystem explained, and hands it out through
+``prctl(PR_GET_ERR_DESC)``. This package wraps libexterr, which fetches,
+parses and formats it::
+
+    import exterr
+
+    with exterr.translate():          # OSError -> ExtendedError
+        fd = perf_event_open(...)
+
+    err = exterr.parse(raw_json)      # bytes or str -> ExtendedError
+    print(err)                        # the libexterr one-line form
+    print(err.fields["attr_field"])
+
+Threads: a description belongs to the kernel thread that made the call.
+Fetch in the same Python thread (one Python thread is one kernel thread;
+the GIL moving between threads does not matter) and soon after the call.
+The interpreter makes system calls of its own in between; a successful call
+does not clear the description, but a later failing call that exterr
+describes would replace it, so compare ``ExtendedError.syscall`` with the
+call you made when that matters. A child of fork() starts with nothing
+pending, and exec() clears it.
+"""
+
+from ._errors import ParseError, Unsupported
+from ._extended import ExtendedError
+from ._fetch import fetch
+from ._fields import Field, JSONValue
+from ._native import ffi as _ffi
+from ._native import lib as _lib
+from ._parse import parse
+from ._translate import call, translate
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_JSON",
+    "ExtendedError",
+    "Field",
+    "JSONValue",
+    "ParseError",
+    "Unsupported",
+    "call",
+    "fetch",
+    "library_version",
+    "parse",
+    "translate",
+]
+
+#: Version of this binding.
+__version__ = "1.0.0"
+
+#: Longest input parse() accepts, in bytes (EXTERR_MAX_JSON).
+MAX_JSON: int = _lib.EXTERR_MAX_JSON
+#: Deepest nesting parse() accepts (EXTERR_MAX_DEPTH).
+MAX_DEPTH: int = _lib.EXTERR_MAX_DEPTH
+
+
+def library_version() -> str:
+    """The version of the libexterr in use (``exterr_version()``), e.g. "1.0.0"."""
+    return _ffi.string(_lib.exterr_version()).decode("ascii")

@@ -1,0 +1,67 @@
+"""The exceptions that are not a description: ParseError and Unsupported."""
+
+from __future__ import annotations
+
+import errno as _errno
+import os
+
+
+class ParseError(ValueError):
+    """Bytes that are not a valid exterr description (contract section 3).
+
+    A ValueError: the input, not the system, is at fault. Attributes:
+
+    ``error_class``
+        The conformance class name libexterr gives the failure:
+        ``"malformed"``, ``"schema"``, ``"too-big"`` (or
+        ``"invalid-argument"``; ``"error"`` for anything the library did not
+        classify).
+    ``errno``
+        The positive errno behind the class (EBADMSG, EPROTO, E2BIG, ...).
+    ``reason``
+        libexterr's English explanation ("" when it gave none).
+    ``position``
+        Byte offset into the input where parsing failed (0 when the failure
+        has no place in the text, as for schema errors).
+    ``line``, ``column``
+        1-based place of ``position``; 0 when the failure has no place.
+    """
+
+    def __init__(
+        self,
+        error_class: str,
+        errno: int,
+        reason: str,
+        position: int = 0,
+        line: int = 0,
+        column: int = 0,
+    ) -> None:
+        super().__init__(error_class, errno, reason, position, line, column)
+        self.error_class = error_class
+        self.errno = errno
+        self.reason = reason
+        self.position = position
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = ""
+        if self.line:
+            where = f" at byte {self.position} (line {self.line}, column {self.column})"
+        reason = self.reason or os.strerror(self.errno)
+        return f"{self.error_class}: {reason}{where}"
+
+
+class Unsupported(OSError):
+    """The running kernel has no exterr interface (no PR_GET_ERR_DESC).
+
+    An OSError with errno EOPNOTSUPP, which is what libexterr's
+    exterr_fetch() reports when the kernel fails the prctl with EINVAL.
+    """
+
+    def __init__(self, message: str = "kernel has no exterr (prctl PR_GET_ERR_DESC)") -> None:
+        super().__init__(_errno.EOPNOTSUPP, message)
+
+    def __reduce__(self) -> tuple[type[Unsupported], tuple[str]]:
+        # OSError pickles as cls(errno, strerror); this __init__ takes one.
+        return (type(self), (str(self.strerror),))

@@ -1,0 +1,140 @@
+"""ExtendedError: a parsed description, as an OSError."""
+
+from __future__ import annotations
+
+import os
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping
+
+from ._fields import Field, JSONValue
+from ._native import ffi, lib
+
+
+class ExtendedError(OSError):
+    """The kernel's description of a failed system call.
+
+    An OSError, so it can stand in for the exception the failing call
+    raised (see :func:`exterr.translate`). Made by :func:`exterr.parse` and
+    :func:`exterr.fetch`; everything is copied out of libexterr's struct
+    when it is made, so the object lives independently of the C library.
+
+    Attributes:
+
+    ``errno``, ``strerror``
+        The positive errno the system call failed with and its text.
+    ``message``, ``module``
+        What was wrong, and which subsystem said so.
+    ``file``, ``line``
+        Where in the kernel source (``file`` is relative to the kernel
+        tree; it is not a path on this machine, which is why it is not
+        OSError's ``filename``).
+    ``syscall``
+        The number of the system call that recorded it, or None when the
+        kernel did not say. Compare it with the call you made to spot a
+        stale description.
+    ``fields``
+        Read-only mapping of every domain key to its Python value.
+    ``fields_raw``
+        Tuple of :class:`exterr.Field` (name, type, text), in document order.
+    ``json``
+        The raw JSON text of the description.
+
+    ``str()`` is libexterr's one-line human form (``exterr_format()``).
+    """
+
+    errno: int
+    strerror: str
+
+    def __init__(
+        self,
+        errno: int,
+        *,
+        message: str,
+        module: str,
+        file: str,
+        line: int,
+        syscall: int | None,
+        fields_raw: Iterable[Field],
+        json: str,
+        formatted: str,
+    ) -> None:
+        super().__init__(errno, os.strerror(errno))
+        self.message = message
+        self.module = module
+        self.file = file
+        self.line = line
+        self.syscall = syscall
+        self.fields_raw: tuple[Field, ...] = tuple(fields_raw)
+        self.json = json
+        self._formatted = formatted
+        self._fields: Mapping[str, JSONValue] = MappingProxyType(
+            {f.name: f.value for f in self.fields_raw}
+        )
+
+    @property
+    def fields(self) -> Mapping[str, JSONValue]:
+        """Domain keys to Python values (str, int, float, bool, None, list, dict)."""
+        return self._fields
+
+    def __str__(self) -> str:
+        return self._formatted
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(errno={self.errno}, module={self.module!r}, "
+            f"message={self.message!r}, file={self.file!r}, line={self.line}, "
+            f"syscall={self.syscall!r}, fields={dict(self._fields)!r})"
+        )
+
+    def __reduce__(self) -> tuple[Callable[..., ExtendedError], tuple[Any, ...]]:
+        # OSError would pickle as cls(errno, strerror); rebuild from the JSON
+        # instead, which carries everything, plus what translate() copied.
+        return (_unpickle, (self.json, self.filename, self.filename2))
+
+
+def _unpickle(text: str, filename: Any, filename2: Any) -> ExtendedError:
+    from ._parse import parse  # _parse imports this module
+
+    err = parse(text)
+    err.filename = filename
+    err.filename2 = filename2
+    return err
+
+
+def _text(p: Any) -> str:
+    # libexterr hands out strings jansson validated as UTF-8; surrogateescape
+    # keeps any surprise lossless instead of raising from a constructor.
+    return ffi.string(p).decode("utf-8", "surrogateescape")
+
+
+def _format(err: Any) -> str:
+    """exterr_format() into a buffer of the size it asks for."""
+    n = lib.exterr_format(err, ffi.NULL, 0)
+    if n < 0:
+        raise OSError(-n, os.strerror(-n), "exterr_format")
+    buf = ffi.new("char[]", n + 1)
+    lib.exterr_format(err, buf, n + 1)
+    return ffi.string(buf, n).decode("utf-8", "surrogateescape")
+
+
+def from_c(err: Any) -> ExtendedError:
+    """Copy a ``struct exterr *`` into an ExtendedError (err is not freed)."""
+    fields = [
+        Field(
+            _text(f.name),
+            _text(lib.exterr_field_type_name(f.type)),
+            _text(f.value),
+        )
+        for f in (err.fields[i] for i in range(err.nr_fields))
+    ]
+    return ExtendedError(
+        err.error,
+        message=_text(err.message),
+        module=_text(err.module),
+        file=_text(err.file),
+        line=err.line,
+        syscall=None if err.syscall < 0 else err.syscall,
+        fields_raw=fields,
+        json=ffi.string(err.json, err.json_len).decode("utf-8", "surrogateescape"),
+        formatted=_format(err),
+    )

@@ -1,0 +1,261 @@
+"""Property-based tests of exterr.parse() (hypothesis).
+
+The property the binding promises: on *any* input, parse() either returns
+an ExtendedError or raises ParseError; never another exception, never a
+crash. Random bytes rarely get past the first byte, so most inputs here
+are near-valid: real descriptions (random domain keys and values) built
+with the json module, then mutated byte by byte, truncated, or given a
+duplicate key. Valid descriptions must also parse to what they say.
+
+Bounded: 200 examples per test (about 6 s in all), no example database,
+no deadline (CI machines are slow). hypothesis still caches Unicode tables
+in .hypothesis/ (git-ignored); check points HYPOTHESIS_STORAGE_DIRECTORY
+at its temp dir instead.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import exterr
+
+SETTINGS = settings(
+    max_examples=200,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+# What each ParseError class must carry (contract section 3).
+CLASS_ERRNO = {
+    "malformed": errno.EBADMSG,
+    "schema": errno.EPROTO,
+    "too-big": errno.E2BIG,
+}
+
+REQUIRED = ("code", "module", "file", "line", "message", "syscall")
+
+# Text the contract accepts in a description: any Unicode scalar value but
+# U+0000 (\u0000 is rejected) and lone surrogates (not UTF-8).
+text = st.text(st.characters(min_codepoint=1, exclude_categories=["Cs"]), max_size=20)
+int64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
+finite = st.floats(allow_nan=False, allow_infinity=False)
+
+json_values = st.recursive(
+    st.none() | st.booleans() | int64 | finite | text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(text, inner, max_size=4),
+    max_leaves=10,
+)
+domain_keys = st.dictionaries(
+    text.filter(lambda k: k not in REQUIRED), json_values, max_size=5
+)
+
+
+@st.composite
+def descriptions(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid description as a dict: required keys, syscall or not, domain keys."""
+    d: dict[str, Any] = {
+        "code": draw(st.integers(min_value=-4095, max_value=-1)),
+        "module": draw(text),
+        "file": draw(text),
+        "line": draw(st.integers(min_value=0, max_value=2**31 - 1)),
+        "message": draw(text),
+    }
+    if draw(st.booleans()):
+        d["syscall"] = draw(st.integers(min_value=0, max_value=2**31 - 1))
+    d.update(draw(domain_keys))
+    return d
+
+
+@st.composite
+def encoded(draw: st.DrawFn) -> tuple[dict[str, Any], bytes]:
+    """A description and its JSON text, in either of the json module's forms."""
+    d = draw(descriptions())
+    raw = json.dumps(
+        d, ensure_ascii=draw(st.booleans()), separators=(",", ":"), allow_nan=False
+    ).encode()
+    return d, raw
+
+
+# Bytes that matter to a JSON parser, to splice into valid text.
+INTERESTING = [
+    b'"', b"\\", b"{", b"}", b"[", b"]", b",", b":", b"\x00", b"\xff", b"\xc3",
+    b"\xed\xa0\x80", b"\\u0000", b"\\ud800", b"-", b"0", b"1e999", b"9" * 25,
+    b"true", b"null", b" ", b"\n",
+]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> bytes:
+    """A valid description with a few random byte-level edits."""
+    _, raw = draw(encoded())
+    data = bytearray(raw)
+    for _ in range(draw(st.integers(min_value=1, max_value=4))):
+        op = draw(st.sampled_from(["flip", "set", "insert", "delete", "splice", "truncate"]))
+        at = draw(st.integers(min_value=0, max_value=max(len(data) - 1, 0)))
+        if op == "flip" and data:
+            data[at] ^= 1 << draw(st.integers(min_value=0, max_value=7))
+        elif op == "set" and data:
+            data[at] = draw(st.integers(min_value=0, max_value=255))
+        elif op == "insert":
+            data[at:at] = draw(st.binary(min_size=1, max_size=3))
+        elif op == "delete" and data:
+            del data[at : at + draw(st.integers(min_value=1, max_value=4))]
+        elif op == "splice":
+            data[at:at] = draw(st.sampled_from(INTERESTING))
+        elif op == "truncate":
+            del data[at:]
+    return bytes(data)
+
+
+@st.composite
+def duplicated_key(draw: st.DrawFn) -> bytes:
+    """A valid description with one of its keys written twice."""
+    d, raw = draw(encoded())
+    key = draw(st.sampled_from(sorted(d)))
+    extra = json.dumps({key: d[key]}, separators=(",", ":"))[1:-1].encode()
+    return raw[:-1] + b"," + extra + b"}"
+
+
+STRING_KEYS = ("module", "file", "message")
+INT_RANGES = {"code": (-4095, -1), "line": (0, 2**31 - 1), "syscall": (0, 2**31 - 1)}
+
+
+@st.composite
+def schema_broken(draw: st.DrawFn) -> tuple[str, bytes]:
+    """Valid JSON that breaks the schema in one way (contract section 3)."""
+    d = draw(descriptions())
+    how = draw(st.sampled_from(["missing", "type", "range", "huge-int", "not-object"]))
+    if how == "missing":
+        del d[draw(st.sampled_from(REQUIRED[:5]))]
+    elif how == "type":
+        key = draw(st.sampled_from(sorted(INT_RANGES) + list(STRING_KEYS)))
+        if key in STRING_KEYS:
+            d[key] = draw(json_values.filter(lambda v: not isinstance(v, str)))
+        else:
+            d[key] = draw(json_values.filter(lambda v: type(v) is not int))
+    elif how == "range":
+        key = draw(st.sampled_from(sorted(INT_RANGES)))
+        lo, hi = INT_RANGES[key]
+        d[key] = draw(
+            st.integers(min_value=-(2**63), max_value=lo - 1)
+            | st.integers(min_value=hi + 1, max_value=2**63 - 1)
+        )
+    elif how == "huge-int":
+        key = draw(st.sampled_from(sorted(INT_RANGES) + ["extra"]))
+        d[key] = draw(st.sampled_from([2**64, 2**63, -(2**63) - 1, 10**30]))
+    else:
+        return how, json.dumps(
+            draw(json_values.filter(lambda v: not isinstance(v, dict))), allow_nan=False
+        ).encode()
+    return how, json.dumps(d, separators=(",", ":"), allow_nan=False).encode()
+
+
+def check_outcome(data: bytes | str) -> exterr.ExtendedError | exterr.ParseError:
+    """parse(data) returns an ExtendedError or raises ParseError, nothing else."""
+    try:
+        err = exterr.parse(data)
+    except exterr.ParseError as e:
+        assert e.error_class in CLASS_ERRNO, e.error_class
+        assert e.errno == CLASS_ERRNO[e.error_class]
+        assert isinstance(e.reason, str) and e.reason
+        size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+        assert 0 <= e.position <= size
+        assert (e.line == 0) == (e.column == 0)
+        str(e)
+        return e
+    assert isinstance(err, exterr.ExtendedError)
+    assert 1 <= err.errno <= 4095
+    assert err.line >= 0
+    assert err.syscall is None or err.syscall >= 0
+    line = str(err)
+    assert "\n" not in line and "\r" not in line
+    # What parsed is strict JSON: the json module reads it too, to the same code.
+    doc = json.loads(err.json)
+    assert isinstance(doc, dict) and doc["code"] == -err.errno
+    for f in err.fields_raw:
+        assert f.name not in REQUIRED
+        f.value  # every value text decodes
+    return err
+
+
+def type_name(value: Any) -> str:
+    """libexterr's type name for a value the json module wrote."""
+    if isinstance(value, bool):
+        return "boolean"
+    for t, name in ((str, "string"), (int, "integer"), (float, "real"),
+                    (list, "array"), (dict, "object")):
+        if isinstance(value, t):
+            return name
+    assert value is None
+    return "null"
+
+
+@SETTINGS
+@given(st.binary(max_size=300))
+def test_random_bytes_only_parse_or_parse_error(data: bytes) -> None:
+    check_outcome(data)
+
+
+@SETTINGS
+@given(st.text(max_size=200))
+def test_random_str_only_parse_or_parse_error(data: str) -> None:
+    check_outcome(data)
+
+
+@SETTINGS
+@given(mutated())
+def test_mutated_descriptions_only_parse_or_parse_error(data: bytes) -> None:
+    check_outcome(data)
+
+
+@SETTINGS
+@given(duplicated_key())
+def test_duplicate_key_is_a_schema_error(data: bytes) -> None:
+    e = check_outcome(data)
+    assert isinstance(e, exterr.ParseError) and e.error_class == "schema"
+
+
+@SETTINGS
+@given(schema_broken())
+def test_schema_violations_are_schema_errors(case: tuple[str, bytes]) -> None:
+    how, data = case
+    e = check_outcome(data)
+    assert isinstance(e, exterr.ParseError) and e.error_class == "schema", (data, e)
+    if how != "huge-int":
+        # No place in the text (an integer too large for 64 bits has one:
+        # the parser sees it while reading the number).
+        assert (e.position, e.line, e.column) == (0, 0, 0)
+
+
+@SETTINGS
+@given(encoded(), st.booleans())
+def test_valid_descriptions_parse_to_what_they_say(
+    case: tuple[dict[str, Any], bytes], trailing_nul: bool
+) -> None:
+    d, raw = case
+    err = check_outcome(raw + b"\0" if trailing_nul else raw)
+    assert isinstance(err, exterr.ExtendedError), err
+    assert err.errno == -d["code"]
+    assert (err.module, err.file, err.line, err.message) == (
+        d["module"], d["file"], d["line"], d["message"],
+    )
+    assert err.syscall == d.get("syscall")
+    domain = {k: v for k, v in d.items() if k not in REQUIRED}
+    assert [f.name for f in err.fields_raw] == list(domain)
+    assert dict(err.fields) == domain
+    assert [f.type for f in err.fields_raw] == [type_name(v) for v in domain.values()]
+    assert err.json == raw.decode()
+
+
+@settings(max_examples=20, deadline=None, database=None)
+@given(encoded())
+def test_padded_past_the_limit_is_too_big(case: tuple[dict[str, Any], bytes]) -> None:
+    _, raw = case
+    e = check_outcome(raw + b" " * (exterr.MAX_JSON + 1 - len(raw)))
+    assert isinstance(e, exterr.ParseError) and e.error_class == "too-big"
