@@ -6,6 +6,8 @@ EXTERR_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 KERNEL_DIR=$EXTERR_ROOT/kernel
 # Everything large lives outside the checkout.
 EXTERR_WORK=${EXTERR_WORK:-/var/tmp/exterr}
+# Builds of this checkout's user-space code (CMake ties a build to one source).
+EXTERR_ROOT_BUILD=$EXTERR_WORK/checkout-$(printf %s "$EXTERR_ROOT" | sha1sum | cut -c1-8)
 LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # The series is written against this stable release; newer 6.12.y usually
 # still apply, and kernel/scripts/prepare-source says so when one does not.
