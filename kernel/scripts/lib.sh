@@ -36,6 +36,16 @@ pristine_source() {
 	echo "$dir"
 }
 
+# Build libexterr of this checkout statically, once, and print the path of
+# libexterr.a, for guest programs (the guest has no shared libraries).
+static_libexterr() {
+	local lib=$EXTERR_ROOT_BUILD/libexterr-static
+	cmake -S "$EXTERR_ROOT" -B "$lib" -DEXTERR_BUILD_TESTS=OFF \
+		-DCMAKE_BUILD_TYPE=Release >/dev/null &&
+		cmake --build "$lib" -j"$(nproc)" >/dev/null || die "libexterr build failed"
+	find "$lib" -name libexterr.a | head -n 1
+}
+
 # The patches of the series, in order, as absolute paths.
 series_patches() {
 	local p
