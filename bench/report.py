@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""bench/report.py RAW_DIR OUT_DIR: turn bench/run's raw outputs into
+OUT_DIR/results.json and OUT_DIR/BENCHMARKS.md."""
+import json
+import os
+import re
+import sys
+
+raw, out = sys.argv[1], sys.argv[2]
+
+
+def lines(name):
+    p = os.path.join(raw, name)
+    if not os.path.exists(p):
+        return []
+    with open(p, errors="replace") as f:
+        return [l.rstrip("\n") for l in f]
+
+
+meta = {}
+for l in lines("meta.txt"):
+    k, _, v = l.partition(" ")
+    meta[k] = v
+
+
+def kbench(kind):
+    res = {}
+    for l in lines(f"kbench-{kind}.txt"):
+        m = re.match(r"kbench (\S+) min=([\d.]+) reps=(\S+)", l)
+        if m:
+            res[m[1]] = {"min": float(m[2]), "reps": [float(x) for x in m[3].split(",")]}
+    return res
+
+
+kp, ku = kbench("patched"), kbench("unpatched")
+desc = next((l[len("kbench desc "):] for l in lines("kbench-patched.txt")
+             if l.startswith("kbench desc ")), "")
+
+TARGETS = {"open_close": 1.005, "fail_sigtrap": 1.01, "fail_size1": 1.01,
+           "fail_inherit_thread": 1.01}
+LABEL = {
+    "getppid": "getppid() (control)",
+    "open_close": "perf_event_open()+close(), success",
+    "fail_sigtrap": "perf_event_open() fails: sigtrap without remove_on_exec (EINVAL)",
+    "fail_size1": "perf_event_open() fails: attr.size=1 (E2BIG)",
+    "fail_inherit_thread": "perf_event_open() fails: inherit_thread without inherit (EINVAL)",
+}
+kernel_rows = []
+for k in LABEL:
+    if k in kp and k in ku:
+        r = kp[k]["min"] / ku[k]["min"]
+        t = TARGETS.get(k)
+        kernel_rows.append({
+            "case": k, "patched": kp[k]["min"], "unpatched": ku[k]["min"],
+            "ratio": round(r, 4), "target": t,
+            "meets_target": None if t is None else r <= t,
+            "patched_reps": kp[k]["reps"], "unpatched_reps": ku[k]["reps"]})
+fetch_rows = []
+for f in ("sigtrap", "size1", "inherit_thread"):
+    a, b = kp.get(f"fail_fetch_{f}"), kp.get(f"fail_{f}")
+    if a and b:
+        cost = a["min"] - b["min"]
+        fetch_rows.append({"case": f, "fail": b["min"], "fail_fetch": a["min"],
+                           "fetch": round(cost, 1), "fetch_over_fail": round(cost / b["min"], 2),
+                           "target": 2.0, "meets_target": cost / b["min"] <= 2.0})
+ffp = kp.get("fail_fetch_parse_sigtrap")
+
+# sizes
+sizes = {}
+for k in ("unpatched", "patched", "patched-noexterr"):
+    d = {"sections": {}, "config": {}}
+    for l in lines(f"size-{k}.txt"):
+        p = l.split()
+        if p[0] == "section":
+            d["sections"][p[1]] = int(p[2])
+        elif p[0] == "berkeley":
+            d["text"], d["data"], d["bss"] = int(p[1]), int(p[2]), int(p[3])
+        elif p[0] == "config":
+            n, _, v = p[1].partition("=")
+            d["config"][n] = v
+    sizes[k] = d
+structs = {}
+for l in lines("structs.txt"):
+    n, _, v = l.rpartition(" ")
+    structs[n] = int(v)
+SECS = [".text", ".rodata", ".data", ".bss", ".exterr_sites", ".init.text", ".init.data"]
+ptr = structs.get("pointer", 8)
+nsites = sizes["patched"]["sections"].get(".exterr_sites", 0) // ptr if sizes.get("patched") else 0
+
+# parse
+cg = {}
+for l in lines("callgrind.txt"):
+    p = l.split()
+    if len(p) == 4:
+        cg.setdefault(p[2], {})[p[1]] = int(p[3]) / 100
+timed = {}
+for l in lines("parse.txt"):
+    m = re.match(r"(\w+) (\w+) (\S+) min=([\d.]+) median=([\d.]+)(?: allocs=(\d+))?", l)
+    if m:
+        e = {"min_ns": float(m[4]), "median_ns": float(m[5])}
+        if m[6]:
+            e["allocs"] = int(m[6])
+        timed.setdefault(m[3], {})[f"{m[1]}-{m[2]}"] = e
+fixture_bytes = {}
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "cases")
+for n in set(cg) | set(timed):
+    try:
+        fixture_bytes[n] = os.path.getsize(os.path.join(root, n, "input"))
+    except OSError:
+        pass
+parse_rows = []
+for n in sorted(set(cg) | set(timed)):
+    row = {"fixture": n, "bytes": fixture_bytes.get(n)}
+    c = cg.get(n, {})
+    if "exterr" in c and "jansson" in c:
+        row.update(c_exterr_ir=c["exterr"], c_jansson_ir=c["jansson"],
+                   ir_ratio=round(c["exterr"] / c["jansson"], 3), ir_target=1.5,
+                   meets_target=c["exterr"] / c["jansson"] <= 1.5)
+    t = timed.get(n, {})
+    row["timed"] = t
+    base = t.get("c-exterr", {}).get("min_ns")
+    for lang in ("c-jansson", "python-exterr", "go-exterr", "rust-exterr"):
+        if base and lang in t:
+            row[f"{lang}_over_c_min"] = round(t[lang]["min_ns"] / base, 2)
+    parse_rows.append(row)
+
+results = {"meta": meta, "kernel": {"unit": "guest instructions per iteration (vm-run --icount)",
+                                    "patched": kp, "unpatched": ku, "rows": kernel_rows,
+                                    "fetch": fetch_rows,
+                                    "fail_fetch_parse_sigtrap": ffp and ffp["min"],
+                                    "description": desc},
+           "size": {"vmlinux": sizes, "structs": structs, "sites": nsites},
+           "parse": {"unit": "callgrind Ir per parse; ns per parse (min/median of rounds)",
+                     "rows": parse_rows}}
+with open(os.path.join(out, "results.json"), "w") as f:
+    json.dump(results, f, indent=1)
+    f.write("\n")
+
+
+def fmt(x, nd=1):
+    if x is None:
+        return "-"
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
+    return f"{x:,}" if isinstance(x, int) else f"{x:,.{nd}f}"
+
+
+def verdict(ok):
+    return "-" if ok is None else ("met" if ok else "**MISSED**")
+
+
+md = []
+w = md.append
+w("# exterr benchmarks\n")
+w(f"Generated by `bench/run{' --quick' if meta.get('quick') == '1' else ''}` on {meta.get('date', '?')}; "
+  f"host {meta.get('host', '?')}, {meta.get('cpu', '?')} ({meta.get('cpus', '?')} CPUs, shared); "
+  f"{meta.get('qemu', '')}; Linux {meta.get('kernel', '?')} (tinyconfig + kernel/config/base.config); "
+  f"{meta.get('python', '')}, {meta.get('go', '')}, {meta.get('rust', '')}.\n")
+w("Raw outputs: `$EXTERR_WORK/bench/raw/`; every number below is also in `results.json`.\n")
+w("## 1. Kernel: guest instructions per call (patched vs unpatched, same config)\n")
+w("| case | patched | unpatched | patched/unpatched | target | |")
+w("|---|---:|---:|---:|---:|---|")
+for r in kernel_rows:
+    w(f"| {LABEL[r['case']]} | {fmt(r['patched'])} | {fmt(r['unpatched'])} | {r['ratio']:.4f} | "
+      f"{'<= ' + str(r['target']) if r['target'] else '-'} | {verdict(r['meets_target'])} |")
+w("")
+w("Fetching the description (patched kernel only): `prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0)` "
+  "right after the failure; fetch = (fail+fetch) - fail.\n")
+w("| failure | fail | fail+fetch | fetch | fetch/fail | target | |")
+w("|---|---:|---:|---:|---:|---:|---|")
+for r in fetch_rows:
+    w(f"| {r['case']} | {fmt(r['fail'])} | {fmt(r['fail_fetch'])} | {fmt(r['fetch'])} | "
+      f"{r['fetch_over_fail']:.2f}x | <= 2x | {verdict(r['meets_target'])} |")
+w("")
+if "prctl_nodata" in kp:
+    w(f"- bare `prctl(PR_GET_ERR_DESC)` with nothing pending (`ENODATA`, the syscall floor): "
+      f"{fmt(kp['prctl_nodata']['min'])} instructions.")
+if ffp and "fail_fetch_sigtrap" in kp:
+    w(f"- fail + `exterr_fetch()` + `exterr_free()` (libexterr, static, sigtrap failure): "
+      f"{fmt(ffp['min'])} instructions; minus fail+prctl: "
+      f"{fmt(ffp['min'] - kp['fail_fetch_sigtrap']['min'])} for libexterr's size query "
+      f"(a second prctl), malloc and `exterr_parse()` (static glibc malloc and jansson in the guest).")
+if desc:
+    w(f"- the description fetched: `{desc}` ({len(desc)} bytes)")
+w("")
+w("## 2. Size: vmlinux\n")
+w("Section sizes in bytes (`size -A`), and `size` (Berkeley) text/data/bss. "
+  "=y is the patched build (CONFIG_EXTERR=y, includes the perf domain and, in this test config, "
+  f"CONFIG_EXTERR_KUNIT_TEST={sizes.get('patched', {}).get('config', {}).get('CONFIG_EXTERR_KUNIT_TEST', 'n')}); "
+  "=n is the patched tree with CONFIG_EXTERR=n.\n")
+w("| | unpatched | patched =y | growth =y | patched =n | growth =n |")
+w("|---|---:|---:|---:|---:|---:|")
+u, y, n = sizes.get("unpatched", {}), sizes.get("patched", {}), sizes.get("patched-noexterr", {})
+rows = [(s, u.get("sections", {}).get(s, 0), y.get("sections", {}).get(s, 0),
+         n.get("sections", {}).get(s, 0)) for s in SECS]
+rows += [(f"size: {k}", u.get(k, 0), y.get(k, 0), n.get(k, 0)) for k in ("text", "data", "bss")]
+for s, a, b, c in rows:
+    w(f"| {s} | {a:,} | {b:,} | {b - a:+,} | {c:,} | {c - a:+,} |")
+w("")
+gn = [(s, c - a) for s, a, b, c in rows if c != a]
+w(f"- growth with =n: {'zero in every section above' if not gn else ', '.join(f'{s} {d:+,}' for s, d in gn) + ' (target: zero; **MISSED**)'}.")
+w(f"- sites: {nsites} (`.exterr_sites` holds one {ptr}-byte pointer per site).")
+w(f"- bytes per site record: `struct ext_err_site` {structs.get('struct ext_err_site', '?')}, "
+  f"`struct perf_ext_err_site` {structs.get('struct perf_ext_err_site', '?')} (in .rodata), "
+  f"+ {ptr} for the `.exterr_sites` pointer, + the strings (file name shared, message per site, module name).")
+w("")
+w("## 3. Parse: libexterr and the bindings\n")
+w("C instructions per parse from callgrind (100 parses each, `exterr_parse()`+`exterr_free()` vs "
+  "`json_loadb()`+`json_decref()` of the same bytes); allocations per parse counted by wrapping malloc/calloc/realloc.\n")
+w("| fixture | bytes | exterr Ir | jansson Ir | ratio | target | | exterr allocs | jansson allocs |")
+w("|---|---:|---:|---:|---:|---:|---|---:|---:|")
+for r in parse_rows:
+    t = r["timed"]
+    w(f"| {r['fixture']} | {r['bytes']} | {fmt(r.get('c_exterr_ir'), 0)} | {fmt(r.get('c_jansson_ir'), 0)} | "
+      f"{r.get('ir_ratio', '-')} | <= 1.5 | {verdict(r.get('meets_target'))} | "
+      f"{t.get('c-exterr', {}).get('allocs', '-')} | {t.get('c-jansson', {}).get('allocs', '-')} |")
+w("")
+w(f"Wall time per parse, ns, min / median of {meta.get('rounds', '?')} rounds "
+  "(C, Go, Rust: {} parses a round; Python a quarter of that), languages run one after the other; "
+  "ratio = min / C exterr_parse min.\n".format(meta.get("iters", "?")))
+w("| fixture | C jansson | C exterr | Python | Go | Rust |")
+w("|---|---:|---:|---:|---:|---:|")
+for r in parse_rows:
+    t = r["timed"]
+    cells = []
+    for lang in ("c-jansson", "c-exterr", "python-exterr", "go-exterr", "rust-exterr"):
+        e = t.get(lang)
+        if not e:
+            cells.append("not measured")
+            continue
+        ratio = r.get(f"{lang}_over_c_min")
+        cells.append(f"{fmt(e['min_ns'], 0)} / {fmt(e['median_ns'], 0)}" + (f" ({ratio}x)" if ratio else ""))
+    w(f"| {r['fixture']} | " + " | ".join(cells) + " |")
+w("")
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "METHOD.md.in")) as f:
+    w(f.read())
+with open(os.path.join(out, "BENCHMARKS.md"), "w") as f:
+    f.write("\n".join(md) + "\n")
