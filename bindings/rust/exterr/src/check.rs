@@ -112,11 +112,12 @@ impl From<ExtError> for Error {
     }
 }
 
-/// `Io` as is; `Ext` as in [`From<ExtError> for io::Error`](ExtError).
+/// `Io` as is; `Ext` with the description inside, as
+/// [`ExtError::into_io_error`] makes it.
 impl From<Error> for io::Error {
     fn from(e: Error) -> Self {
         match e {
-            Error::Ext(e) => e.into(),
+            Error::Ext(e) => e.into_io_error(),
             Error::Io(e) => e,
         }
     }

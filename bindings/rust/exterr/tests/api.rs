@@ -84,8 +84,15 @@ fn display_is_exterr_format() {
 }
 
 #[test]
-fn into_io_error_keeps_the_description() {
+fn from_ext_error_keeps_raw_os_error() {
     let io: io::Error = ExtError::parse(PERF).unwrap().into();
+    assert_eq!(io.raw_os_error(), Some(libc::EINVAL));
+    assert_eq!(io.kind(), io::ErrorKind::InvalidInput);
+}
+
+#[test]
+fn into_io_error_keeps_the_description() {
+    let io = ExtError::parse(PERF).unwrap().into_io_error();
     assert_eq!(io.kind(), io::ErrorKind::InvalidInput);
     // io::Error cannot hold an OS code and a payload at once.
     assert_eq!(io.raw_os_error(), None);
