@@ -8,6 +8,13 @@
  *   bench_parse            time and allocations, one table row per fixture
  *   bench_parse callgrind  under valgrind --tool=callgrind: dumps one cost
  *                          section per fixture and parser (see bench/run)
+ *
+ * With files (conformance cases, for the project's bench/run), each named
+ * by its case folder:
+ *   bench_parse time ROUNDS ITERS FILE...
+ *                          "c exterr|jansson NAME min=<ns> median=<ns>
+ *                          allocs=<n>" per file and parser
+ *   bench_parse callgrind FILE...
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -34,8 +41,10 @@ static long allocs;
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t size);
 void *__wrap_malloc(size_t size);
 void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t size);
 
 void *__wrap_malloc(size_t size)
 {
@@ -47,6 +56,12 @@ void *__wrap_calloc(size_t n, size_t size)
 {
 	allocs++;
 	return __real_calloc(n, size);
+}
+
+void *__wrap_realloc(void *p, size_t size)
+{
+	allocs++;
+	return __real_realloc(p, size);
 }
 
 static void *json_malloc(size_t size)
@@ -114,26 +129,120 @@ static long count_allocs(void (*fn)(const char *, size_t), const char *s,
 	return allocs;
 }
 
-static void callgrind(void)
+/* Two callgrind cost sections for one fixture: 100 parses each. */
+static void callgrind_one(const char *name, const char *s, size_t len)
 {
-	char label[64];
-	size_t i;
+	char label[300];
 	int k;
 
-	for (i = 0; i < NR_FIXTURES; i++) {
-		const char *s = fixtures[i].json;
-		size_t len = strlen(s);
+	CALLGRIND_ZERO_STATS;
+	for (k = 0; k < 100; k++)
+		run_exterr(s, len);
+	snprintf(label, sizeof(label), "exterr %s", name);
+	CALLGRIND_DUMP_STATS_AT(label);
+	for (k = 0; k < 100; k++)
+		run_jansson(s, len);
+	snprintf(label, sizeof(label), "jansson %s", name);
+	CALLGRIND_DUMP_STATS_AT(label);
+}
 
-		CALLGRIND_ZERO_STATS;
-		for (k = 0; k < 100; k++)
-			run_exterr(s, len);
-		snprintf(label, sizeof(label), "exterr %s", fixtures[i].name);
-		CALLGRIND_DUMP_STATS_AT(label);
-		for (k = 0; k < 100; k++)
-			run_jansson(s, len);
-		snprintf(label, sizeof(label), "jansson %s", fixtures[i].name);
-		CALLGRIND_DUMP_STATS_AT(label);
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Min and median over ROUNDS rounds, after a warm-up, plus allocations. */
+static void time_stats(const char *label, const char *name,
+		       void (*fn)(const char *, size_t), const char *s,
+		       size_t len, int rounds, long iters)
+{
+	double *t = calloc(rounds, sizeof(*t));
+	int r;
+	long i;
+
+	if (!t) {
+		perror("calloc");
+		exit(1);
 	}
+	for (i = 0; i < iters / 10 + 1; i++)
+		fn(s, len);
+	for (r = 0; r < rounds; r++) {
+		double t0 = now_ns();
+
+		for (i = 0; i < iters; i++)
+			fn(s, len);
+		t[r] = (now_ns() - t0) / iters;
+	}
+	qsort(t, rounds, sizeof(*t), cmp_double);
+	printf("c %s %s min=%.1f median=%.1f allocs=%ld\n", label, name, t[0],
+	       t[rounds / 2], count_allocs(fn, s, len));
+	free(t);
+}
+
+/* The whole file (fixtures are at most EXTERR_MAX_JSON + 1 bytes). */
+static char *slurp(const char *path, size_t *len)
+{
+	size_t max = EXTERR_MAX_JSON + 1;
+	FILE *f = fopen(path, "rb");
+	char *buf = malloc(max);
+
+	if (!f || !buf) {
+		perror(path);
+		exit(1);
+	}
+	*len = fread(buf, 1, max, f);
+	fclose(f);
+	return buf;
+}
+
+/* .../cases/NAME/input -> NAME */
+static void case_name(const char *path, char *name, size_t size)
+{
+	const char *end = strrchr(path, '/'), *start;
+
+	if (!end) {
+		snprintf(name, size, "%s", path);
+		return;
+	}
+	for (start = end; start > path && start[-1] != '/'; start--)
+		;
+	snprintf(name, size, "%.*s", (int)(end - start), start);
+}
+
+/* "callgrind FILE..." or "time ROUNDS ITERS FILE...": one line per file. */
+static int files_main(int argc, char **argv)
+{
+	int timing = !strcmp(argv[1], "time");
+	int first = timing ? 4 : 2, rounds, i;
+	long iters;
+
+	if (argc <= first) {
+		fprintf(stderr, "usage: bench_parse time ROUNDS ITERS FILE... | callgrind FILE...\n");
+		return 2;
+	}
+	rounds = timing ? atoi(argv[2]) : 0;
+	iters = timing ? atol(argv[3]) : 0;
+	if (timing && (rounds < 1 || iters < 1)) {
+		fprintf(stderr, "bench_parse: ROUNDS and ITERS must be positive\n");
+		return 2;
+	}
+	for (i = first; i < argc; i++) {
+		char name[256];
+		size_t len;
+		char *s = slurp(argv[i], &len);
+
+		case_name(argv[i], name, sizeof(name));
+		if (timing) {
+			time_stats("exterr", name, run_exterr, s, len, rounds, iters);
+			time_stats("jansson", name, run_jansson, s, len, rounds, iters);
+		} else {
+			callgrind_one(name, s, len);
+		}
+		free(s);
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -142,8 +251,13 @@ int main(int argc, char **argv)
 	size_t i;
 
 	json_set_alloc_funcs(json_malloc, free);
+	if (argc > 1 && (!strcmp(argv[1], "time") ||
+			 (!strcmp(argv[1], "callgrind") && argc > 2)))
+		return files_main(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "callgrind")) {
-		callgrind();
+		for (i = 0; i < NR_FIXTURES; i++)
+			callgrind_one(fixtures[i].name, fixtures[i].json,
+				      strlen(fixtures[i].json));
 		return 0;
 	}
 	printf("%-8s %6s %10s %10s %6s %8s %8s %6s\n", "fixture", "bytes",
