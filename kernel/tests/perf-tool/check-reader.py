@@ -63,7 +63,7 @@ hostile = {
                     b'"message":"a"}', 'reject'),
     'message-missing': (b'{"code":-22,"module":"m","file":"f","line":1}',
                         'reject'),
-    'message-too-long': (b'{"code":-22,"message":"' + b'a' * 300 + b'"}',
+    'message-too-long': (b'{"code":-22,"message":"' + b'a' * 600 + b'"}',
                          'reject'),
     'raw-newline': (b'{"code":-22,"message":"a\nb"}', 'reject'),
     'nul-escape': (b'{"code":-22,"message":"a\\u0000b"}', 'reject'),
