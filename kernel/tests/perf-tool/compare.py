@@ -43,8 +43,11 @@ STAT = re.compile(r'seconds (time elapsed|user|sys)|msec |CPUs utilized')
 
 
 def normalise(line):
-    """perf stat's numbers change run to run; nothing else does."""
+    """perf stat's numbers change run to run, and so does its "# ... CPUs
+    utilized" comment, which it leaves out when no time passed on the
+    guest's clock; nothing else does."""
     if STAT.search(line):
+        line = line.split('#')[0]
         return ' '.join(re.sub(r'[0-9][0-9.,]*', 'N', line).split())
     return line
 
