@@ -93,10 +93,37 @@ static int check_fetch(const char *text, int want, const char *message)
 	return 0;
 }
 
+/*
+ * The sites are in the table C sites are in: <debugfs>/exterr/vmlinux
+ * lists "<file>:<line> <errno> <domain> <module> <message>", and the
+ * sample has four ext_err! sites, one of its own domain with ERANGE.
+ */
+static int check_site_list(void)
+{
+	FILE *f = fopen("/sys/kernel/debug/exterr/vmlinux", "r");
+	char line[512];
+	int sites = 0, range = 0;
+
+	CHECK(f);
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, RUST_FILE ":", strlen(RUST_FILE ":")))
+			continue;
+		sites++;
+		if (strstr(line, " -34 rust_exterr rust_exterr level above the maximum"))
+			range++;
+	}
+	fclose(f);
+	CHECK(sites == 4);
+	CHECK(range == 1);
+	return 0;
+}
+
 int main(void)
 {
 	struct exterr *err = NULL;
 
+	if (check_site_list())
+		return 1;
 	fd = open(LEVEL, O_WRONLY);
 	CHECK(fd >= 0);
 	/* A good level succeeds and leaves nothing to fetch. */
