@@ -122,6 +122,8 @@ int main(void)
 {
 	struct exterr *err = NULL;
 
+	/* Start on a line of its own: the console may not have ended one. */
+	printf("\n");
 	if (check_site_list())
 		return 1;
 	fd = open(LEVEL, O_WRONLY);
