@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The Rust sample (samples/rust/rust_exterr.rs, built in by
+ * The Rust sample (samples/rust/rust_exterr.rs, a module in
  * kernel/config/rust.config) against user space: a bad level written to
  * <debugfs>/rust_exterr/level fails with the plain errno, and the
  * description prctl(PR_GET_ERR_DESC) returns names the Rust source file
@@ -19,6 +19,7 @@
 
 #include <exterr.h>
 
+#define MODULE "rust_exterr"
 #define LEVEL "/sys/kernel/debug/rust_exterr/level"
 #define RUST_FILE "samples/rust/rust_exterr.rs"
 
@@ -94,13 +95,13 @@ static int check_fetch(const char *text, int want, const char *message)
 }
 
 /*
- * The sites are in the table C sites are in: <debugfs>/exterr/vmlinux
+ * The sites are in the table C sites are in: <debugfs>/exterr/<module>
  * lists "<file>:<line> <errno> <domain> <module> <message>", and the
  * sample has four ext_err! sites, one of its own domain with ERANGE.
  */
 static int check_site_list(void)
 {
-	FILE *f = fopen("/sys/kernel/debug/exterr/vmlinux", "r");
+	FILE *f = fopen("/sys/kernel/debug/exterr/" MODULE, "r");
 	char line[512];
 	int sites = 0, range = 0;
 
@@ -118,12 +119,33 @@ static int check_site_list(void)
 	return 0;
 }
 
+/*
+ * Unloading the module drops a pending description that points into it:
+ * prctl() must then say there is none rather than read freed memory.
+ */
+static int check_unload(void)
+{
+	char json[1024];
+
+	CHECK(write_fails("8", ERANGE) == 0);
+	CHECK(close(fd) == 0);
+	CHECK(syscall(SYS_delete_module, MODULE, O_NONBLOCK) == 0);
+	CHECK(prctl(PR_GET_ERR_DESC, json, sizeof(json), 0, 0) == -1 &&
+	      errno == ENODATA);
+	return 0;
+}
+
 int main(void)
 {
 	struct exterr *err = NULL;
+	int mod;
 
 	/* Start on a line of its own: the console may not have ended one. */
 	printf("\n");
+	mod = open("/modules/" MODULE ".ko", O_RDONLY);
+	CHECK(mod >= 0);
+	CHECK(syscall(SYS_finit_module, mod, "", 0) == 0);
+	close(mod);
 	if (check_site_list())
 		return 1;
 	fd = open(LEVEL, O_WRONLY);
@@ -138,6 +160,9 @@ int main(void)
 	    check_fetch("seven", EINVAL, "level is not a decimal number") ||
 	    check_fetch("\xff", EINVAL, "level is not UTF-8 text"))
 		return 1;
-	printf("ok Rust sites: plain errnos, descriptions from " RUST_FILE "\n");
+	if (check_unload())
+		return 1;
+	printf("ok Rust sites: plain errnos, descriptions from " RUST_FILE
+	       ", dropped on unload\n");
 	return 0;
 }
