@@ -12,6 +12,12 @@ LINUX_TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # The series is written against this stable release; newer 6.12.y usually
 # still apply, and kernel/scripts/prepare-source says so when one does not.
 LINUX_TESTED_VERSION=6.12.118
+# The Rust toolchain for kernels with CONFIG_RUST=y (kernel/config/rust.config),
+# installed by scripts/setup: Debian's rustc-web with the matching library
+# source (rust-web-src), and bindgen-cli from crates.io in $EXTERR_TOOLS.
+EXTERR_TOOLS=${EXTERR_TOOLS:-/var/tmp/exterr-tools}
+EXTERR_RUSTC=${EXTERR_RUSTC:-/usr/bin/rustc}
+EXTERR_BINDGEN=${EXTERR_BINDGEN:-$EXTERR_TOOLS/bin/bindgen}
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }
 note() { echo "${0##*/}: $*" >&2; }
