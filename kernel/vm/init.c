@@ -75,6 +75,14 @@ int main(void)
 	setenv("HOME", "/", 1);
 	read_args(argv);
 
+	/*
+	 * The firmware's "Booting from ROM.." has no newline: start the
+	 * program's output on a line of its own, so that tests can match
+	 * its first line.
+	 */
+	fputc('\n', stderr);
+	fflush(stderr);
+
 	pid = fork();
 	if (pid == 0) {
 		execv("/prog", argv);
