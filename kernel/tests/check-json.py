@@ -5,7 +5,8 @@
 The in-guest tests already check each description with their own strict
 parser; this checks them again with a different one, on the host, and adds
 the rules about content: the keys every description starts with, paths
-relative to the source tree, no kernel addresses.
+relative to the source tree and no absolute path in any value, no kernel
+addresses.
 
 Usage: check-json.py CONSOLE_LOG [MIN_COUNT]
 """
@@ -17,6 +18,8 @@ MARK = "# exterr-json: "
 HEAD = ["code", "module", "file", "line", "message", "syscall"]
 # A kernel pointer as hex, with or without 0x, or as a decimal u64.
 ADDRESS = re.compile(r"(0x)?ffff[0-9a-f]{12}|18446[0-9]{15}", re.I)
+# A build or home directory anywhere in a value (a file name, a message).
+ABSOLUTE = re.compile(r"(^|[\s\"'=:(])/(home|root|usr|var|tmp|build|src|work|opt|mnt|srv)/")
 
 
 def strict_object(pairs):
@@ -52,6 +55,8 @@ def check(text):
         raise ValueError("lone surrogate")
     if ADDRESS.search(text):
         raise ValueError("looks like a kernel address")
+    if any(isinstance(v, str) and ABSOLUTE.search(v) for v in doc.values()):
+        raise ValueError("an absolute path")
 
 
 def main():
