@@ -65,6 +65,28 @@ for f in ("sigtrap", "size1", "inherit_thread"):
                            "fetch": round(cost, 1), "fetch_over_fail": round(cost / b["min"], 2),
                            "target": 2.0, "meets_target": cost / b["min"] <= 2.0})
 ffp = kp.get("fail_fetch_parse_sigtrap")
+# Where a fetch's instructions go: the bare prctl (nothing pending), building
+# the description (allocation + JSON, what a size query or an ERANGE call
+# does), and copying it out and clearing it (the rest of a full fetch).
+desc_len = {}
+for l in lines("kbench-patched.txt"):
+    m = re.match(r"kbench desc_len_(\S+)=(\d+)", l)
+    if m:
+        desc_len[m[1]] = int(m[2])
+fetch_parts = []
+floor = kp.get("prctl_nodata", {}).get("min")
+for r in fetch_rows:
+    q = kp.get(f"size_query_{r['case']}", {}).get("min")
+    if floor and q:
+        fetch_parts.append({"case": r["case"], "bytes": desc_len.get(r["case"]),
+                            "prctl_floor": floor, "build": round(q - floor, 1),
+                            "copy_and_clear": round(r["fetch"] - q, 1)})
+per_byte = None
+fp = [x for x in fetch_parts if x["bytes"]]
+if len(fp) >= 2:
+    lo, hi = min(fp, key=lambda x: x["bytes"]), max(fp, key=lambda x: x["bytes"])
+    if hi["bytes"] > lo["bytes"]:
+        per_byte = round((hi["build"] - lo["build"]) / (hi["bytes"] - lo["bytes"]), 2)
 
 # sizes
 sizes = {}
@@ -129,6 +151,9 @@ results = {"meta": meta, "kernel": {"unit": "guest instructions per iteration (v
                                     "patched": kp, "unpatched": ku, "rows": kernel_rows,
                                     "fetch": fetch_rows,
                                     "fail_fetch_parse_sigtrap": ffp and ffp["min"],
+                                    "fetch_parts": fetch_parts,
+                                    "build_per_byte": per_byte,
+                                    "erange_sigtrap": kp.get("erange_sigtrap", {}).get("min"),
                                     "description": desc},
            "size": {"vmlinux": sizes, "structs": structs, "sites": nsites},
            "parse": {"unit": "callgrind Ir per parse; ns per parse (min/median of rounds)",
@@ -164,6 +189,21 @@ w("|---|---:|---:|---:|---:|---|")
 for r in kernel_rows:
     w(f"| {LABEL[r['case']]} | {fmt(r['patched'])} | {fmt(r['unpatched'])} | {r['ratio']:.4f} | "
       f"{'<= ' + str(r['target']) if r['target'] else '-'} | {verdict(r['meets_target'])} |")
+fails = [r for r in kernel_rows if r["case"].startswith("fail_")]
+if fails:
+    d = [r["patched"] - r["unpatched"] for r in fails]
+    w("")
+    w(f"**Why the failing call misses its target.** A failure costs {fmt(min(d))} to "
+      f"{fmt(max(d))} more instructions on the patched kernel, the same for every failure, "
+      "whatever its errno: the two out-of-line calls of the mechanism. `__ext_err_encode()` "
+      "at the site (rotate the task's slot counter, store the site pointer, build the "
+      "encoded code) and `__ext_err_record()` at the boundary (decode the slot, skip kernel "
+      "threads, `rcu_read_lock()` against module unload, check the slot still holds this "
+      "error, `syscall_get_nr()` for the \"syscall\" key, store the pending pointer). The "
+      "prototype's +3 stored one pointer in `task_struct`; the slots, the slot check and "
+      "the RCU section are what make nested errors, reused slots and unloaded modules safe "
+      "(see `kernel/RELIABILITY.md`). Candidates to cut it (inline the encode, take the "
+      "syscall number only when a fetch needs it) are not built or measured yet.")
 w("")
 w("Fetching the description (patched kernel only): `prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0)` "
   "right after the failure; fetch = (fail+fetch) - fail.\n")
@@ -184,6 +224,31 @@ if ffp and "fail_fetch_sigtrap" in kp:
 if desc:
     w(f"- the description fetched: `{desc}` ({len(desc)} bytes)")
 w("")
+if fetch_parts:
+    w("**Why the fetch misses its target: where its instructions go.** A size query "
+      "(`prctl(PR_GET_ERR_DESC, NULL, 0)`) with the description pending does all of a "
+      "fetch but the copy-out: it allocates the buffer, renders the JSON and frees it, "
+      "and leaves the description pending, so it repeats without a new failure. "
+      "build = size query - bare prctl; copy and clear = fetch - size query.\n")
+    w("| failure | JSON bytes | bare prctl | build (kmalloc + JSON + kfree) | copy out + clear | fetch |")
+    w("|---|---:|---:|---:|---:|---:|")
+    for x, r in zip(fetch_parts, fetch_rows):
+        w(f"| {x['case']} | {x['bytes'] or '-'} | {fmt(x['prctl_floor'])} | {fmt(x['build'])} | "
+          f"{fmt(x['copy_and_clear'])} | {fmt(r['fetch'])} |")
+    w("")
+    if "erange_sigtrap" in kp:
+        w(f"- `prctl(buf, 1)` (ERANGE, sigtrap pending): {fmt(kp['erange_sigtrap']['min'])} "
+          "instructions, the same work as the size query.")
+    if per_byte is not None:
+        w(f"- rendering costs about {per_byte} instructions per byte of JSON (slope between the "
+          "shortest and the longest description); the rest of \"build\" is fixed: kmalloc/kfree "
+          "and the writer's per-key work.")
+    w("- So the fetch is dominated by building the description on every call, not by the "
+      "system call or the copy. The remedy, measured by the throwaway prototype of the issue "
+      "(~1,250 instructions), is to keep each site's constant part (file, line, module, "
+      "message, domain keys) pre-escaped and write only the syscall number per fetch, "
+      "without an allocation: a change to the JSON writer of patch 2, not done yet.")
+    w("")
 w("## 2. Size: vmlinux\n")
 w("Section sizes in bytes (`size -A`), and `size` (Berkeley) text/data/bss. "
   "=y is the patched build (CONFIG_EXTERR=y, includes the perf domain and, in this test config, "

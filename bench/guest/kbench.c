@@ -128,6 +128,38 @@ static void c_prctl_nodata(void)
 		die("prctl ENODATA");
 }
 
+/*
+ * With a description pending, prctl(NULL, 0) returns the size and
+ * prctl(buf, 1) fails with ERANGE: both build the whole description
+ * (allocation, JSON) but copy nothing and leave it pending, so they
+ * repeat without a new failure and split the fetch into its parts.
+ */
+static void c_size_query(void)
+{
+	if (syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0) <= 0)
+		die("prctl(PR_GET_ERR_DESC, NULL, 0)");
+}
+
+static void c_erange(void)
+{
+	if (syscall(SYS_prctl, PR_GET_ERR_DESC, desc, 1, 0, 0) != -1 ||
+	    errno != ERANGE)
+		die("prctl ERANGE");
+}
+
+/* Leave the description of @fail pending, and print its length. */
+static void pend(const char *name, void (*fail)(void))
+{
+	long size;
+
+	syscall(SYS_prctl, PR_GET_ERR_DESC, desc, sizeof(desc), 0, 0);
+	fail();
+	size = syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0);
+	if (size <= 0)
+		die("size query");
+	printf("kbench desc_len_%s=%ld\n", name, size - 1);
+}
+
 static void bench(const char *name, void (*fn)(void), int iters)
 {
 	long long best = -1, t;
@@ -196,6 +228,13 @@ int main(int argc, char **argv)
 		bench("fail_fetch_size1", c_size1_fetch, n_iter);
 		bench("fail_fetch_inherit_thread", c_inhthr_fetch, n_iter);
 		bench("fail_fetch_parse_sigtrap", c_sigtrap_fetch_parse, n_iter);
+		pend("sigtrap", fail_sigtrap);
+		bench("size_query_sigtrap", c_size_query, n_iter);
+		bench("erange_sigtrap", c_erange, n_iter);
+		pend("size1", fail_size1);
+		bench("size_query_size1", c_size_query, n_iter);
+		pend("inherit_thread", fail_inhthr);
+		bench("size_query_inherit_thread", c_size_query, n_iter);
 		if (syscall(SYS_prctl, PR_GET_ERR_DESC, desc, sizeof(desc), 0, 0) < 0 &&
 		    errno != ENODATA)
 			die("final prctl");
