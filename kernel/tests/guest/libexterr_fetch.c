@@ -13,13 +13,7 @@
 #include <exterr.h>
 
 #include "perf_sigtrap.h"
-
-#define CHECK(cond) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);	\
-		return 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 static int expect_unsupported(void)
 {

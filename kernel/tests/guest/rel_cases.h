@@ -24,6 +24,8 @@
 
 #include <exterr.h>
 
+#include "perf_sigtrap.h"
+
 #ifndef PR_GET_ERR_DESC
 #define PR_GET_ERR_DESC 0x45525244
 #endif
@@ -135,11 +137,7 @@ static inline long rel_perf_open(const struct rel_case *c)
 {
 	struct perf_event_attr attr;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_CPU_CLOCK;
-	attr.exclude_kernel = 1;
+	perf_sw_clock_attr(&attr);
 	attr.exclude_hv = 1;
 	c->perf(&attr);
 	return syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);

@@ -19,16 +19,11 @@
 
 #include <exterr.h>
 
+#include "check.h"
+
 #define MODULE "rust_exterr"
 #define LEVEL "/sys/kernel/debug/rust_exterr/level"
 #define RUST_FILE "samples/rust/rust_exterr.rs"
-
-#define CHECK(cond) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);	\
-		return 1;						\
-	}								\
-} while (0)
 
 static int fd;
 
