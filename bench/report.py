@@ -251,7 +251,7 @@ if fetch_parts:
     w("")
 w("## 2. Size: vmlinux\n")
 w("Section sizes in bytes (`size -A`), and `size` (Berkeley) text/data/bss. "
-  "=y is the patched build (CONFIG_EXTERR=y, includes the perf domain and, in this test config, "
+  "=y is the patched build (CONFIG_EXTERR=y, includes the perf domain and the V4L2 core's sites (vivid's are in its module) and, in this test config, "
   f"CONFIG_EXTERR_KUNIT_TEST={sizes.get('patched', {}).get('config', {}).get('CONFIG_EXTERR_KUNIT_TEST', 'n')}); "
   "=n is the patched tree with CONFIG_EXTERR=n.\n")
 w("| | unpatched | patched =y | growth =y | patched =n | growth =n |")
