@@ -1,56 +1,67 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * vivid for guest programs: the guest has no modprobe, so load every
- * module of /modules but the exterr test module until vivid is in (each
- * pass loads those whose dependencies are now there), then find its video
- * capture node.
+ * vivid for guest programs: the guest has no modprobe, so load
+ * /modules/vivid.ko after the modules its .modinfo "depends=" names,
+ * recursively (names there are the file names without .ko), then find
+ * its video capture node. Needs _GNU_SOURCE (memmem()) before the first
+ * include.
  */
 #ifndef EXTERR_GUEST_VIVID_H
 #define EXTERR_GUEST_VIVID_H
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/videodev2.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* Load /modules/@name.ko and what it depends on; 0 or an errno. */
+static int vivid_load_module(const char *name, int depth)
+{
+	static const char key[] = "depends=";
+	char path[256], deps[256], *buf, *p, *dep;
+	struct stat st;
+	int fd, ret = 0;
+
+	if (depth > 8)
+		return ELOOP;
+	snprintf(path, sizeof(path), "/modules/%s.ko", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) || !(buf = malloc(st.st_size + 1))) {
+		ret = errno;
+		goto out;
+	}
+	if (read(fd, buf, st.st_size) != st.st_size) {
+		ret = EIO;
+		free(buf);
+		goto out;
+	}
+	buf[st.st_size] = 0;
+	/* .modinfo holds NUL-separated key=value strings. */
+	deps[0] = 0;
+	p = memmem(buf, st.st_size, key, sizeof(key) - 1);
+	if (p && (p == buf || p[-1] == 0))
+		snprintf(deps, sizeof(deps), "%s", p + sizeof(key) - 1);
+	free(buf);
+	for (dep = strtok_r(deps, ",", &p); dep && !ret;
+	     dep = strtok_r(NULL, ",", &p))
+		ret = vivid_load_module(dep, depth + 1);
+	if (!ret && syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
+		ret = errno;
+out:
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
 static int vivid_load(void)
 {
-	int pass, progress = 1, loaded = 0;
-
-	for (pass = 0; pass < 8 && progress && !loaded; pass++) {
-		DIR *d = opendir("/modules");
-		struct dirent *e;
-
-		if (!d)
-			return -1;
-		progress = 0;
-		while ((e = readdir(d))) {
-			size_t len = strlen(e->d_name);
-			char path[512];
-			int fd, ret;
-
-			if (len < 4 || strcmp(e->d_name + len - 3, ".ko") ||
-			    !strcmp(e->d_name, "test_exterr.ko"))
-				continue;
-			snprintf(path, sizeof(path), "/modules/%s", e->d_name);
-			fd = open(path, O_RDONLY | O_CLOEXEC);
-			if (fd < 0)
-				continue;
-			ret = syscall(SYS_finit_module, fd, "", 0) ? errno : 0;
-			close(fd);
-			progress += !ret;
-			if (!strcmp(e->d_name, "vivid.ko") &&
-			    (!ret || ret == EEXIST))
-				loaded = 1;
-		}
-		closedir(d);
-	}
-	return loaded ? 0 : -1;
+	return vivid_load_module("vivid", 0) ? -1 : 0;
 }
 
 /* Open vivid's video capture node; -1 when there is none. */
