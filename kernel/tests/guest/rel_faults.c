@@ -125,11 +125,8 @@ static int fault_perf(int nthfd, int nth)
 	int hit, saved;
 	long fd;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
+	perf_sw_clock_attr(&attr);
 	attr.config = PERF_COUNT_SW_TASK_CLOCK;
-	attr.exclude_kernel = 1;
 	attr.exclude_hv = 1;
 	rel_drain();
 	arm(nthfd, nth);
