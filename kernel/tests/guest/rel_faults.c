@@ -2,12 +2,17 @@
 /*
  * Allocation failures (FAILSLAB with fail-nth) against the mechanism.
  *
- * 1. prctl(PR_GET_ERR_DESC): for every case and for both the size query
- *    and the copy, fail its 1st, 2nd, ... slab allocation until the call
- *    no longer allocates that many. Each injected failure must give
- *    -1/ENOMEM and leave the description pending: the next fetch gets it
- *    whole. ("long" needs a second, larger buffer: that is the 2nd.)
- * 2. perf_event_open() of a valid event, failing each of its allocations
+ * 1. prctl(PR_GET_ERR_DESC): every description was rendered when its
+ *    sites were registered, so no fetch (size query or copy) allocates:
+ *    with the 1st slab allocation armed to fail, each still succeeds.
+ * 2. Loading the test module with its 1st, 2nd, ... allocation failing:
+ *    a load may fail, but one that succeeds although an allocation failed
+ *    (the rendered descriptions' table: the module loads without it) must
+ *    describe its errors exactly as before, by rendering them at each
+ *    fetch. There, fail the fetch's 1st, 2nd, ... allocation as in 1: each
+ *    injected failure gives -1/ENOMEM with the description still pending
+ *    and whole. ("long" needs a second, larger buffer: that is the 2nd.)
+ * 3. perf_event_open() of a valid event, failing each of its allocations
  *    in turn: whatever it returns, a description left pending must be one
  *    of that call's, with its errno (never a made-up or an older one).
  *
@@ -17,6 +22,8 @@
 
 #define FAILSLAB "/sys/kernel/debug/failslab/"
 #define MAX_NTH 64
+/* Loading a module allocates far more often than a system call. */
+#define MAX_LOAD_NTH 2000
 
 static unsigned long injected, fetch_calls, perf_calls;
 
@@ -94,12 +101,21 @@ static int fault_fetch(int nthfd, size_t i, int nth, int query)
 	return hit;
 }
 
-static void fault_fetches(int nthfd)
+/*
+ * Fail each allocation of every fetch of the cases (those of the test
+ * module only, with @module_only) in turn; @allocs is how many a fetch of
+ * a description shorter than 512 bytes makes: 0 when it was rendered at
+ * load time, 1 when it is rendered at the fetch ("long" then needs 2).
+ */
+static void fault_fetches(int nthfd, int module_only, int allocs)
 {
-	int nth, query, hits;
+	int nth, query, hits, want;
 	size_t i;
 
 	for (i = 0; i < REL_NCASES; i++) {
+		if (module_only && !rel_cases[i].raise)
+			continue;
+		want = allocs && strlen(rel_expected[i]) >= 512 ? 2 : allocs;
 		for (query = 0; query <= 1; query++) {
 			hits = 0;
 			for (nth = 1; nth <= MAX_NTH; nth++) {
@@ -108,12 +124,76 @@ static void fault_fetches(int nthfd)
 				hits++;
 			}
 			REL_CHECK(nth <= MAX_NTH);
-			/* Each fetch allocates; "long" twice. */
-			if (hits != (strlen(rel_expected[i]) >= 512 ? 2 : 1))
-				REL_FAIL("%s: %d allocations in prctl",
-					 rel_cases[i].name, hits);
+			if (hits != want)
+				REL_FAIL("%s: %d allocations in prctl, want %d",
+					 rel_cases[i].name, hits, want);
 		}
 	}
+}
+
+static void unload_module(void)
+{
+	int tries;
+
+	for (tries = 0; syscall(SYS_delete_module, REL_MODULE, O_NONBLOCK);
+	     tries++) {
+		if (errno == ENOENT)
+			return;
+		/* Module loading may still hold a reference for a moment. */
+		REL_CHECK((errno == EAGAIN || errno == EBUSY) && tries < 1000);
+		usleep(1000);
+	}
+}
+
+/*
+ * Whether the test module's descriptions are rendered at each fetch:
+ * then a fetch with its first allocation failing gets ENOMEM.
+ */
+static int module_renders_at_fetch(int nthfd)
+{
+	size_t i;
+
+	for (i = 0; i < REL_NCASES && !rel_cases[i].raise; i++)
+		;
+	REL_CHECK(i < REL_NCASES);
+	return fault_fetch(nthfd, i, 1, 0);
+}
+
+/*
+ * Load the test module with its nth allocation failing, for every nth the
+ * load makes. Returns how many loads succeeded without their table.
+ */
+static int fault_module_loads(int nthfd, unsigned long *loads)
+{
+	int nth, r, hit, without = 0;
+
+	for (nth = 1; nth <= MAX_LOAD_NTH; nth++) {
+		unload_module();
+		arm(nthfd, nth);
+		r = rel_load_module();
+		hit = disarm(nthfd);
+		(*loads)++;
+		if (!hit) {
+			/* The load makes fewer allocations: done. */
+			REL_CHECK(r == 0);
+			break;
+		}
+		if (r)
+			continue;
+		/*
+		 * Loaded although an allocation failed: the table's, or one
+		 * the module does without (its debugfs file, say: then it
+		 * cannot raise errors, and there is nothing to check).
+		 */
+		if (access(REL_RAISE, W_OK) || !module_renders_at_fetch(nthfd))
+			continue;
+		without++;
+		fault_fetches(nthfd, 1, 1);
+	}
+	REL_CHECK(nth <= MAX_LOAD_NTH);
+	/* Leave a module with its table, for what follows. */
+	REL_CHECK(!module_renders_at_fetch(nthfd));
+	return without;
 }
 
 /* perf_event_open() with allocation nth failing; 1 if it was injected. */
@@ -157,7 +237,8 @@ static int fault_perf(int nthfd, int nth)
 
 int main(void)
 {
-	int nthfd, nth;
+	unsigned long loads = 0;
+	int nthfd, nth, without;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	rel_calibrate();
@@ -166,9 +247,15 @@ int main(void)
 	write_file(FAILSLAB "verbose", "0");
 	nthfd = fail_nth_fd();
 
-	fault_fetches(nthfd);
-	printf("prctl: %lu calls, %lu allocation failures injected\n",
-	       fetch_calls, injected);
+	fault_fetches(nthfd, 0, 0);
+	printf("prctl: %lu calls, none allocates\n", fetch_calls);
+
+	without = fault_module_loads(nthfd, &loads);
+	/* The table's allocation is one of those a load survives. */
+	if (without < 1)
+		REL_FAIL("no load of the module went without its table");
+	printf("module loads: %lu, %d without their table; prctl: %lu calls, %lu allocation failures injected\n",
+	       loads, without, fetch_calls, injected);
 
 	for (nth = 1; nth <= MAX_NTH; nth++)
 		if (!fault_perf(nthfd, nth))
