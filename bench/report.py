@@ -65,9 +65,9 @@ for f in ("sigtrap", "size1", "inherit_thread"):
                            "fetch": round(cost, 1), "fetch_over_fail": round(cost / b["min"], 2),
                            "target": 2.0, "meets_target": cost / b["min"] <= 2.0})
 ffp = kp.get("fail_fetch_parse_sigtrap")
-# Where a fetch's instructions go: the bare prctl (nothing pending), building
-# the description (allocation + JSON, what a size query or an ERANGE call
-# does), and copying it out and clearing it (the rest of a full fetch).
+# Where a fetch's instructions go: the bare prctl (nothing pending), finding
+# the description and writing the syscall number (what a size query or an
+# ERANGE call does), and copying it out and clearing it (the rest).
 desc_len = {}
 for l in lines("kbench-patched.txt"):
     m = re.match(r"kbench desc_len_(\S+)=(\d+)", l)
@@ -79,14 +79,14 @@ for r in fetch_rows:
     q = kp.get(f"size_query_{r['case']}", {}).get("min")
     if floor and q:
         fetch_parts.append({"case": r["case"], "bytes": desc_len.get(r["case"]),
-                            "prctl_floor": floor, "build": round(q - floor, 1),
+                            "prctl_floor": floor, "find": round(q - floor, 1),
                             "copy_and_clear": round(r["fetch"] - q, 1)})
-per_byte = None
-fp = [x for x in fetch_parts if x["bytes"]]
-if len(fp) >= 2:
-    lo, hi = min(fp, key=lambda x: x["bytes"]), max(fp, key=lambda x: x["bytes"])
-    if hi["bytes"] > lo["bytes"]:
-        per_byte = round((hi["build"] - lo["build"]) / (hi["bytes"] - lo["bytes"]), 2)
+# The memory the rendered descriptions of vmlinux take (a boot line).
+rendered = None
+for l in lines("kbench-patched.txt"):
+    m = re.match(r"kbench rendered sites=(\d+) bytes=(\d+)", l)
+    if m:
+        rendered = {"sites": int(m[1]), "bytes": int(m[2])}
 
 # sizes
 sizes = {}
@@ -152,10 +152,10 @@ results = {"meta": meta, "kernel": {"unit": "guest instructions per iteration (v
                                     "fetch": fetch_rows,
                                     "fail_fetch_parse_sigtrap": ffp and ffp["min"],
                                     "fetch_parts": fetch_parts,
-                                    "build_per_byte": per_byte,
                                     "erange_sigtrap": kp.get("erange_sigtrap", {}).get("min"),
                                     "description": desc},
-           "size": {"vmlinux": sizes, "structs": structs, "sites": nsites},
+           "size": {"vmlinux": sizes, "structs": structs, "sites": nsites,
+                     "rendered_descriptions": rendered},
            "parse": {"unit": "callgrind Ir per parse; ns per parse (min/median of rounds)",
                      "rows": parse_rows}}
 with open(os.path.join(out, "results.json"), "w") as f:
@@ -225,29 +225,28 @@ if desc:
     w(f"- the description fetched: `{desc}` ({len(desc)} bytes)")
 w("")
 if fetch_parts:
-    w("**Why the fetch misses its target: where its instructions go.** A size query "
-      "(`prctl(PR_GET_ERR_DESC, NULL, 0)`) with the description pending does all of a "
-      "fetch but the copy-out: it allocates the buffer, renders the JSON and frees it, "
-      "and leaves the description pending, so it repeats without a new failure. "
-      "build = size query - bare prctl; copy and clear = fetch - size query.\n")
-    w("| failure | JSON bytes | bare prctl | build (kmalloc + JSON + kfree) | copy out + clear | fetch |")
+    met = all(r["meets_target"] for r in fetch_rows)
+    w(f"**{'Where' if met else 'Why the fetch misses its target: where'} a fetch's instructions go.** "
+      "Each site's description is rendered once, when vmlinux boots or its module loads "
+      "(patch 0025); a fetch finds it by site address (hash index, under SRCU), writes the "
+      "syscall number and copies the pieces out, with no allocation and no escaping. A size "
+      "query (`prctl(PR_GET_ERR_DESC, NULL, 0)`) with the description pending does all of a "
+      "fetch but the copy-out and leaves it pending, so it repeats without a new failure: "
+      "find = size query - bare prctl; copy and clear = fetch - size query.\n")
+    w("| failure | JSON bytes | bare prctl | find + number | copy out + clear | fetch |")
     w("|---|---:|---:|---:|---:|---:|")
     for x, r in zip(fetch_parts, fetch_rows):
-        w(f"| {x['case']} | {x['bytes'] or '-'} | {fmt(x['prctl_floor'])} | {fmt(x['build'])} | "
+        w(f"| {x['case']} | {x['bytes'] or '-'} | {fmt(x['prctl_floor'])} | {fmt(x['find'])} | "
           f"{fmt(x['copy_and_clear'])} | {fmt(r['fetch'])} |")
     w("")
     if "erange_sigtrap" in kp:
         w(f"- `prctl(buf, 1)` (ERANGE, sigtrap pending): {fmt(kp['erange_sigtrap']['min'])} "
           "instructions, the same work as the size query.")
-    if per_byte is not None:
-        w(f"- rendering costs about {per_byte} instructions per byte of JSON (slope between the "
-          "shortest and the longest description); the rest of \"build\" is fixed: kmalloc/kfree "
-          "and the writer's per-key work.")
-    w("- So the fetch is dominated by building the description on every call, not by the "
-      "system call or the copy. The remedy, measured by the throwaway prototype of the issue "
-      "(~1,250 instructions), is to keep each site's constant part (file, line, module, "
-      "message, domain keys) pre-escaped and write only the syscall number per fetch, "
-      "without an allocation: a change to the JSON writer of patch 2, not done yet.")
+    w("- Before patch 0025 the fetch built the JSON at every call (kmalloc, the escaping writer at "
+      "about 20 instructions a byte, kfree): 4,073 / 4,300 / 4,213 instructions for these three "
+      "failures (6.6x / 10.8x / 6.9x the failing call; BENCHMARKS.md of 2026-12-03 08:03). The copy "
+      "out is now the largest part: `copy_to_user()` is `rep movsb`, which QEMU counts "
+      "one instruction per byte.")
     w("")
 w("## 2. Size: vmlinux\n")
 w("Section sizes in bytes (`size -A`), and `size` (Berkeley) text/data/bss. "
@@ -266,6 +265,11 @@ w("")
 gn = [(s, c - a) for s, a, b, c in rows if c != a]
 w(f"- growth with =n: {'zero in every section above' if not gn else ', '.join(f'{s} {d:+,}' for s, d in gn) + ' (target: zero; **MISSED**)'}.")
 w(f"- sites: {nsites} (`.exterr_sites` holds one {ptr}-byte pointer per site).")
+if rendered:
+    w(f"- rendered descriptions (patch 0025, allocated at boot, not in the image): "
+      f"{fmt(rendered['bytes'])} bytes for vmlinux's {rendered['sites']} sites, "
+      f"{rendered['bytes'] / max(rendered['sites'], 1):.0f} bytes a site (text, index and "
+      "hash slots), as the kernel reports it at boot; a module's are allocated when it loads.")
 w(f"- bytes per site record: `struct ext_err_site` {structs.get('struct ext_err_site', '?')}, "
   f"`struct perf_ext_err_site` {structs.get('struct perf_ext_err_site', '?')} (in .rodata), "
   f"+ {ptr} for the `.exterr_sites` pointer, + the strings (file name shared, message per site, module name).")

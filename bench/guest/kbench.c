@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -188,6 +189,30 @@ static void bench(const char *name, void (*fn)(void), int iters)
 	printf(" min=%.1f reps=%s\n", bestd, reps);
 }
 
+/*
+ * The boot line in which the kernel reports the memory its rendered
+ * descriptions take ("exterr: N descriptions rendered in M bytes").
+ */
+static void print_rendered(void)
+{
+	static char log[1 << 17];
+	unsigned long sites, bytes;
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
+	char *p;
+
+	if (n <= 0)
+		return;
+	log[n] = '\0';
+	for (p = log; (p = strstr(p, "exterr: ")); p++) {
+		if (sscanf(p, "exterr: %lu descriptions rendered in %lu bytes",
+			   &sites, &bytes) == 2) {
+			printf("kbench rendered sites=%lu bytes=%lu\n", sites,
+			       bytes);
+			return;
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int patched;
@@ -208,6 +233,7 @@ int main(int argc, char **argv)
 		    errno == EINVAL);
 	printf("kbench kernel=%s iters=%d reps=%d warmup=%d\n",
 	       patched ? "patched" : "unpatched", n_iter, n_reps, n_warm);
+	print_rendered();
 
 	/* A clock read pair alone: the per-repetition overhead. */
 	{
