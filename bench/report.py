@@ -7,6 +7,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "profiler"))
+import summary  # noqa: E402  (bench/profiler/summary.py)
+
 raw, out = sys.argv[1], sys.argv[2]
 
 
@@ -88,6 +91,8 @@ for l in lines("kbench-patched.txt"):
     if m:
         rendered = {"sites": int(m[1]), "bytes": int(m[2])}
 
+prof = summary.load(raw, kp, ku)
+
 # sizes
 sizes = {}
 for k in ("unpatched", "patched", "patched-noexterr"):
@@ -157,7 +162,8 @@ results = {"meta": meta, "kernel": {"unit": "guest instructions per iteration (v
            "size": {"vmlinux": sizes, "structs": structs, "sites": nsites,
                      "rendered_descriptions": rendered},
            "parse": {"unit": "callgrind Ir per parse; ns per parse (min/median of rounds)",
-                     "rows": parse_rows}}
+                     "rows": parse_rows},
+           "profile": prof}
 with open(os.path.join(out, "results.json"), "w") as f:
     json.dump(results, f, indent=1)
     f.write("\n")
@@ -203,7 +209,8 @@ if fails:
       "prototype's +3 stored one pointer in `task_struct`; the slots, the slot check and "
       "the RCU section are what make nested errors, reused slots and unloaded modules safe "
       "(see `kernel/RELIABILITY.md`). Candidates to cut it (inline the encode, take the "
-      "syscall number only when a fetch needs it) are not built or measured yet.")
+      "syscall number only when a fetch needs it) are not built or measured yet."
+      + summary.why_line(prof))
 w("")
 w("Fetching the description (patched kernel only): `prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0)` "
   "right after the failure; fetch = (fail+fetch) - fail.\n")
@@ -248,6 +255,7 @@ if fetch_parts:
       "out is now the largest part: `copy_to_user()` is `rep movsb`, which QEMU counts "
       "one instruction per byte.")
     w("")
+md.extend(summary.markdown(prof))
 w("## 2. Size: vmlinux\n")
 w("Section sizes in bytes (`size -A`), and `size` (Berkeley) text/data/bss. "
   "=y is the patched build (CONFIG_EXTERR=y, includes the perf domain and the V4L2 core's sites (vivid's are in its module) and, in this test config, "
