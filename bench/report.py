@@ -169,12 +169,7 @@ with open(os.path.join(out, "results.json"), "w") as f:
     f.write("\n")
 
 
-def fmt(x, nd=1):
-    if x is None:
-        return "-"
-    if isinstance(x, float) and x.is_integer():
-        x = int(x)
-    return f"{x:,}" if isinstance(x, int) else f"{x:,.{nd}f}"
+fmt = summary.fmt
 
 
 def verdict(ok):
@@ -260,8 +255,8 @@ if fetch_parts:
     w("- Before patch 0025 the fetch built the JSON at every call (kmalloc, the escaping writer at "
       "about 20 instructions a byte, kfree): 4,073 / 4,300 / 4,213 instructions for these three "
       "failures (6.6x / 10.8x / 6.9x the failing call; BENCHMARKS.md of 2026-12-03 08:03). The copy "
-      "out is now the largest part: `copy_to_user()` is `rep movsb`, which QEMU counts "
-      "one instruction per byte.")
+      "out is now the largest part: QEMU's CPU model has no FSRM, so `copy_to_user()` "
+      "goes through `rep_movs_alternative` (see the profile below).")
     w("")
 md.extend(summary.markdown(prof))
 w("## 2. Size: vmlinux\n")

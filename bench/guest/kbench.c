@@ -29,6 +29,8 @@
 
 #include <exterr.h>
 
+#include "../../kernel/tests/guest/perf_sigtrap.h"
+
 #define PR_GET_ERR_DESC 0x45525244
 
 static int n_iter = 1000, n_reps = 7, n_warm = 100;
@@ -40,15 +42,6 @@ static long long now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void base_attr(struct perf_event_attr *attr)
-{
-	memset(attr, 0, sizeof(*attr));
-	attr->size = sizeof(*attr);
-	attr->type = PERF_TYPE_SOFTWARE;
-	attr->config = PERF_COUNT_SW_CPU_CLOCK;
-	attr->exclude_kernel = 1;
 }
 
 static long perf_open(struct perf_event_attr *attr)
@@ -222,11 +215,11 @@ int main(int argc, char **argv)
 		n_reps = 3;
 		n_warm = 10;
 	}
-	base_attr(&a_ok);
-	base_attr(&a_sigtrap);
+	perf_sw_clock_attr(&a_ok);
+	perf_sw_clock_attr(&a_sigtrap);
 	a_sigtrap.sigtrap = 1;		/* without remove_on_exec: EINVAL */
-	base_attr(&a_size1);
-	base_attr(&a_inhthr);
+	perf_sw_clock_attr(&a_size1);
+	perf_sw_clock_attr(&a_inhthr);
 	a_inhthr.inherit_thread = 1;	/* without inherit: EINVAL */
 
 	patched = !(syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0) == -1 &&

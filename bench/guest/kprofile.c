@@ -27,6 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../../kernel/tests/guest/perf_sigtrap.h"
 
 #define PR_GET_ERR_DESC 0x45525244
 #define WARMUP 100
@@ -65,15 +68,6 @@ static void die(const char *what, long ret)
 	exit(1);
 }
 
-static void base_attr(struct perf_event_attr *attr)
-{
-	memset(attr, 0, sizeof(*attr));
-	attr->size = sizeof(*attr);
-	attr->type = PERF_TYPE_SOFTWARE;
-	attr->config = PERF_COUNT_SW_CPU_CLOCK;
-	attr->exclude_kernel = 1;
-}
-
 /* Each failing request must fail with the errno it is meant to. */
 static void fail_size1(struct perf_event_attr *attr)
 {
@@ -105,8 +99,8 @@ int main(int argc, char **argv)
 	long ret, len = 0;
 	int patched, i;
 
-	base_attr(&warm_size1);
-	base_attr(&warm_sigtrap);
+	perf_sw_clock_attr(&warm_size1);
+	perf_sw_clock_attr(&warm_sigtrap);
 	warm_sigtrap.sigtrap = 1;	/* without remove_on_exec: EINVAL */
 	kprofile_size1 = warm_size1;
 	kprofile_sigtrap = warm_sigtrap;

@@ -53,12 +53,13 @@ def load(raw, kp, ku):
     return prof
 
 
-def fmt(x):
+def fmt(x, nd=1):
+    """A number with thousands separators; integral floats without decimals."""
     if x is None:
         return "-"
     if isinstance(x, float) and x.is_integer():
         x = int(x)
-    return f"{x:,}" if isinstance(x, int) else f"{x:,.1f}"
+    return f"{x:,}" if isinstance(x, int) else f"{x:,.{nd}f}"
 
 
 def signed(x):
