@@ -93,6 +93,26 @@ static long fetch(char *buf)
 			      0, 0);
 }
 
+/*
+ * One call of each kind with these copies of the arguments (the warm-up's
+ * or the profiled ones), and the fetch into @desc unless it is NULL.
+ * Returns the fetched description's length.
+ */
+static long one_round(struct perf_event_attr *size1,
+		      struct perf_event_attr *sigtrap, char *desc)
+{
+	long ret;
+
+	fail_size1(size1);
+	fail_sigtrap(sigtrap);
+	if (!desc)
+		return 0;
+	ret = fetch(desc);
+	if (ret <= 0)
+		die("fetch", ret);
+	return ret - 1;
+}
+
 int main(int argc, char **argv)
 {
 	int reps = argc > 1 ? atoi(argv[1]) : 3;
@@ -116,26 +136,12 @@ int main(int argc, char **argv)
 	printf("kprofile kernel=%s reps=%d warmup=%d\n",
 	       patched ? "patched" : "unpatched", reps, WARMUP);
 
-	for (i = 0; i < WARMUP; i++) {
-		fail_size1(&warm_size1);
-		fail_sigtrap(&warm_sigtrap);
-		if (patched) {
-			ret = fetch(warm_desc);
-			if (ret <= 0)
-				die("warm-up fetch", ret);
-		}
-	}
+	for (i = 0; i < WARMUP; i++)
+		one_round(&warm_size1, &warm_sigtrap, patched ? warm_desc : NULL);
 	/* Nothing but the profiled calls in these rounds: print afterwards. */
-	for (i = 0; i < reps; i++) {
-		fail_size1(&kprofile_size1);
-		fail_sigtrap(&kprofile_sigtrap);
-		if (patched) {
-			ret = fetch(kprofile_desc);
-			if (ret <= 0)
-				die("fetch", ret);
-			len = ret - 1;
-		}
-	}
+	for (i = 0; i < reps; i++)
+		len = one_round(&kprofile_size1, &kprofile_sigtrap,
+				patched ? kprofile_desc : NULL);
 	if (patched)
 		printf("kprofile desc_len=%ld desc=%s\n", len, kprofile_desc);
 	printf("kprofile done\n");
