@@ -115,7 +115,6 @@ static const struct rel_case rel_cases[] = {
 	{ "e2big", "e2big", NULL, E2BIG },
 	{ "hostile", "hostile", NULL, EINVAL },
 	{ "long", "long", NULL, EMSGSIZE },
-	{ "two", "two", NULL, ENOSPC },
 	{ "unknown", "no-such-case", NULL, EOPNOTSUPP },
 	{ "perf-size-1", NULL, perf_size_1, E2BIG },
 	{ "perf-type-1234", NULL, perf_type_1234, ENOENT },
