@@ -13,6 +13,35 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/*
+ * Malformed and schema errors have a place in the input, with line and
+ * column that agree with it; the others have none (SIZE_MAX, 0, 0).
+ */
+static void check_place(const uint8_t *data, size_t size, int ret,
+			const struct exterr_parse_error *perr)
+{
+	int line = 1, column = 1;
+	size_t i;
+
+	if (ret != -EBADMSG && ret != -EPROTO) {
+		if (perr->position != SIZE_MAX || perr->line || perr->column)
+			abort();
+		return;
+	}
+	if (perr->position > size)
+		abort();
+	for (i = 0; i < perr->position; i++) {
+		if (data[i] == '\n') {
+			line++;
+			column = 1;
+		} else if ((data[i] & 0xc0) != 0x80) {
+			column++;
+		}
+	}
+	if (perr->line != line || perr->column != column)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct exterr_parse_error perr = { .size = sizeof(perr) };
@@ -29,6 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (err || perr.error != ret || !memchr(perr.reason, 0, 160))
 			abort();
+		check_place(data, size, ret, &perr);
 		return 0;
 	}
 	if (err->json_len > size || memcmp(err->json, data, err->json_len))

@@ -8,9 +8,10 @@
  * one JSON object. This library fetches it, parses it once into a struct
  * exterr, and formats it for people. The JSON contract is docs/contract.md.
  *
- * ABI rules: struct exterr and struct exterr_field are allocated by the
- * library and only ever grow by appending members. Read err->size before
- * touching a member added after version 1.0.
+ * ABI rules (exterr(3type)): struct exterr is allocated by the library and
+ * only ever grows by appending members; read err->size before touching a
+ * member added after version 1.0. struct exterr_field is an array element,
+ * so its size cannot change: it stays as it is for all of 1.x.
  */
 #ifndef EXTERR_H
 #define EXTERR_H
@@ -22,9 +23,9 @@ extern "C" {
 #endif
 
 #define EXTERR_VERSION_MAJOR 1
-#define EXTERR_VERSION_MINOR 0
+#define EXTERR_VERSION_MINOR 1
 #define EXTERR_VERSION_PATCH 0
-#define EXTERR_VERSION "1.0.0"
+#define EXTERR_VERSION "1.1.0"
 #define EXTERR_VERSION_NUMBER \
 	((EXTERR_VERSION_MAJOR << 16) | (EXTERR_VERSION_MINOR << 8) | \
 	 EXTERR_VERSION_PATCH)
@@ -76,15 +77,18 @@ struct exterr_parse_error {
 	size_t size;			/* set by the caller: sizeof(*perr) */
 	int error;			/* the negative errno returned */
 	size_t position;		/* 0-based byte offset of the first
-					 * offending byte, see exterr_parse(3) */
-	int line;			/* 1-based line of the position */
-	int column;			/* 1-based column of the position */
+					 * offending byte, see exterr_parse(3);
+					 * SIZE_MAX when it has no place */
+	int line;			/* 1-based line of the position, or 0 */
+	int column;			/* 1-based column of the position, or 0 */
 	char reason[160];		/* NUL-terminated English text */
 };
 
 const char *exterr_version(void);
 
 int exterr_fetch(struct exterr **errp);
+/* 1 when the running kernel has exterr, else 0; consumes nothing. 1.1 */
+int exterr_supported(void);
 int exterr_parse(const char *json, size_t len, struct exterr **errp);
 int exterr_parse_ex(const char *json, size_t len, struct exterr **errp,
 		    struct exterr_parse_error *perr);

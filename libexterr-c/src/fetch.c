@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * exterr_fetch(): take the calling thread's pending description out of the
- * kernel with prctl(PR_GET_ERR_DESC) and parse it.
+ * kernel with prctl(PR_GET_ERR_DESC) and parse it. exterr_supported(): does
+ * the running kernel have that prctl at all?
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -68,6 +69,23 @@ EXTERR_API int exterr_fetch(struct exterr **errp)
 		return -EINVAL;
 	*errp = NULL;
 	ret = fetch(errp);
+	errno = saved_errno;
+	return ret;
+}
+
+EXTERR_API int exterr_supported(void)
+{
+	int saved_errno = errno;
+	int ret;
+
+	/*
+	 * Only the size query: it never consumes a pending description, so
+	 * probing cannot lose the one the caller is about to fetch. A kernel
+	 * without exterr answers an unknown option with EINVAL alone; any
+	 * other answer (a size, ENODATA, ...) is taken as support, the same
+	 * line fetch_error() draws for exterr_fetch().
+	 */
+	ret = get_desc(NULL, 0) >= 0 || errno != EINVAL;
 	errno = saved_errno;
 	return ret;
 }

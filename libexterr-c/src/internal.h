@@ -28,16 +28,30 @@ int xerr_value_write(json_t *v, char *dst, size_t len);
  * validate.c: the strict RFC 8259 syntax check that runs before jansson.
  * xerr_validate() returns 0 for one valid JSON text, or -1 with position
  * (0-based byte offset AT the first offending byte; len at a premature
- * end) and reason filled in. When find_end is not SIZE_MAX, found_start
- * gets the start of the value or key token that ends at offset find_end
- * (SIZE_MAX when none does); parse.c uses it to point jansson's schema
- * errors, reported just past a token, at the token itself.
+ * end) and reason filled in.
+ *
+ * The same pass finds the places parse.c needs for schema errors, which
+ * jansson's tree no longer knows (all offsets 0-based, SIZE_MAX for
+ * none):
+ * - find_end in, found_start out: the start of the scalar or key token
+ *   that ends at offset find_end, to point jansson's errors, reported just
+ *   past a token, at the token itself;
+ * - find_key in (NULL for none), key_start and value_start out: the '"'
+ *   of the root object's member whose key decodes to find_key, and the
+ *   first byte of its value;
+ * - root_start out: the first byte of the root value; root_close out: the
+ *   bracket that closes it, when it is an object or array.
  */
 struct xerr_syntax {
 	size_t position;
 	char reason[120];
 	size_t find_end;
 	size_t found_start;
+	const char *find_key;
+	size_t key_start;
+	size_t value_start;
+	size_t root_start;
+	size_t root_close;
 };
 
 int xerr_validate(const char *json, size_t len, struct xerr_syntax *out);

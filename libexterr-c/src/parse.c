@@ -21,39 +21,61 @@ struct perr_loc {
 	int column;
 };
 
+/*
+ * Failures with no place in the text (bad arguments, too big, out of
+ * memory): position SIZE_MAX and line 0, which no real byte has, so that
+ * nobody mistakes them for byte 0.
+ */
+static const struct perr_loc no_loc = { SIZE_MAX, 0, 0 };
+
 /* A caller built against an older, shorter struct gets what fits. */
 #define PERR_FITS(perr, member) \
 	((perr)->size >= offsetof(struct exterr_parse_error, member) + \
 			 sizeof((perr)->member))
+
+static int vfail(struct exterr_parse_error *perr, int error,
+		 const struct perr_loc *loc, const char *fmt, va_list ap)
+{
+	if (!perr)
+		return error;
+	if (!loc)
+		loc = &no_loc;
+	if (PERR_FITS(perr, error))
+		perr->error = error;
+	if (PERR_FITS(perr, position))
+		perr->position = loc->position;
+	if (PERR_FITS(perr, line))
+		perr->line = loc->line;
+	if (PERR_FITS(perr, column))
+		perr->column = loc->column;
+	if (PERR_FITS(perr, reason))
+		vsnprintf(perr->reason, sizeof(perr->reason), fmt, ap);
+	return error;
+}
 
 static int fail(struct exterr_parse_error *perr, int error,
 		const struct perr_loc *loc, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!perr)
-		return error;
-	if (PERR_FITS(perr, error))
-		perr->error = error;
-	if (PERR_FITS(perr, position))
-		perr->position = loc ? loc->position : 0;
-	if (PERR_FITS(perr, line))
-		perr->line = loc ? loc->line : 0;
-	if (PERR_FITS(perr, column))
-		perr->column = loc ? loc->column : 0;
-	if (PERR_FITS(perr, reason)) {
-		va_start(ap, fmt);
-		vsnprintf(perr->reason, sizeof(perr->reason), fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	error = vfail(perr, error, loc, fmt, ap);
+	va_end(ap);
 	return error;
 }
 
-/* Line and column (both 1-based, column in characters) of byte pos. */
+/*
+ * Line and column (both 1-based, column in characters) of byte pos;
+ * SIZE_MAX, the validator's "not found", is no place at all.
+ */
 static void locate(const unsigned char *s, size_t pos, struct perr_loc *loc)
 {
 	size_t i;
 
+	if (pos == SIZE_MAX) {
+		*loc = no_loc;
+		return;
+	}
 	loc->position = pos;
 	loc->line = 1;
 	loc->column = 1;
@@ -78,7 +100,7 @@ static void locate(const unsigned char *s, size_t pos, struct perr_loc *loc)
 static int jansson_fail(const char *json, size_t len, const json_error_t *jerr,
 			struct exterr_parse_error *perr)
 {
-	struct xerr_syntax syn;
+	struct xerr_syntax syn = { .find_key = NULL };
 	struct perr_loc loc;
 
 	switch (json_error_code(jerr)) {
@@ -89,46 +111,88 @@ static int jansson_fail(const char *json, size_t len, const json_error_t *jerr,
 		return fail(perr, -ENOMEM, NULL, "out of memory (jansson: %s)",
 			    jerr->text);
 	}
-	syn.find_end = jerr->position > 0 ? (size_t)jerr->position : SIZE_MAX;
+	/* Past the end would be a jansson bug; locate() must not run off. */
+	syn.find_end = jerr->position > 0 && (size_t)jerr->position <= len ?
+		       (size_t)jerr->position : SIZE_MAX;
 	if (xerr_validate(json, len, &syn) || syn.found_start == SIZE_MAX)
-		syn.found_start = syn.find_end == SIZE_MAX ? 0 : syn.find_end;
+		syn.found_start = syn.find_end;
 	locate((const unsigned char *)json, syn.found_start, &loc);
 	return fail(perr, -EPROTO, &loc, "%s", jerr->text);
 }
 
-static int get_string(json_t *root, const char *key, json_t **out,
-		      struct exterr_parse_error *perr)
+/* The text schema() checks, to place its errors in. */
+struct text {
+	const char *json;
+	size_t len;
+};
+
+/*
+ * A schema error, placed by a second validator pass (only failures pay
+ * for it): at the value of root member key when the root has one, at the
+ * bracket closing the root object when it lacks key (where the member is
+ * missing), at the root value itself when key is NULL.
+ */
+static int schema_fail(const struct text *t, const char *key,
+		       struct exterr_parse_error *perr, const char *fmt, ...)
 {
-	*out = json_object_get(root, key);
-	if (!*out)
-		return fail(perr, -EPROTO, NULL, "missing key \"%s\"", key);
-	if (!json_is_string(*out))
-		return fail(perr, -EPROTO, NULL, "\"%s\" is not a string",
-			    key);
-	return 0;
+	struct xerr_syntax syn = { .find_end = SIZE_MAX, .find_key = key };
+	struct perr_loc loc;
+	size_t pos = SIZE_MAX;
+	va_list ap;
+	int ret;
+
+	if (!perr)
+		return -EPROTO;
+	/* The text passed this check once already; it cannot fail now. */
+	if (!xerr_validate(t->json, t->len, &syn)) {
+		if (!key)
+			pos = syn.root_start;
+		else if (syn.key_start != SIZE_MAX)
+			pos = syn.value_start;
+		else
+			pos = syn.root_close;
+	}
+	locate((const unsigned char *)t->json, pos, &loc);
+	va_start(ap, fmt);
+	ret = vfail(perr, -EPROTO, &loc, fmt, ap);
+	va_end(ap);
+	return ret;
 }
 
-static int get_int(json_t *root, const char *key, bool required,
-		   long long min, long long max, long long *out,
-		   struct exterr_parse_error *perr)
+static int get_string(const struct text *t, json_t *root, const char *key,
+		      struct exterr_parse_error *perr)
 {
 	json_t *v = json_object_get(root, key);
 
+	if (!v)
+		return schema_fail(t, key, perr, "missing key \"%s\"", key);
+	if (!json_is_string(v))
+		return schema_fail(t, key, perr, "\"%s\" is not a string",
+				   key);
+	return 0;
+}
+
+static int get_int(const struct text *t, json_t *root, const char *key,
+		   bool required, long long min, long long max,
+		   struct exterr_parse_error *perr)
+{
+	json_t *v = json_object_get(root, key);
+	long long n;
+
 	if (!v) {
 		if (required)
-			return fail(perr, -EPROTO, NULL, "missing key \"%s\"",
-				    key);
-		*out = -1;
+			return schema_fail(t, key, perr,
+					   "missing key \"%s\"", key);
 		return 0;
 	}
 	if (!json_is_integer(v))
-		return fail(perr, -EPROTO, NULL, "\"%s\" is not an integer",
-			    key);
-	*out = json_integer_value(v);
-	if (*out < min || *out > max)
-		return fail(perr, -EPROTO, NULL,
-			    "\"%s\" is %lld, outside %lld..%lld", key, *out,
-			    min, max);
+		return schema_fail(t, key, perr, "\"%s\" is not an integer",
+				   key);
+	n = json_integer_value(v);
+	if (n < min || n > max)
+		return schema_fail(t, key, perr,
+				   "\"%s\" is %lld, outside %lld..%lld", key,
+				   n, min, max);
 	return 0;
 }
 
@@ -230,25 +294,24 @@ static int build(json_t *root, const char *json, size_t len,
 	return 0;
 }
 
-static int schema(json_t *root, struct exterr_parse_error *perr)
+static int schema(const struct text *t, json_t *root,
+		  struct exterr_parse_error *perr)
 {
-	json_t *s;
-	long long n;
 	int ret;
 
 	if (!json_is_object(root))
-		return fail(perr, -EPROTO, NULL, "not a JSON object");
-	ret = get_int(root, "code", true, -4095, -1, &n, perr);
+		return schema_fail(t, NULL, perr, "not a JSON object");
+	ret = get_int(t, root, "code", true, -4095, -1, perr);
 	if (!ret)
-		ret = get_string(root, "module", &s, perr);
+		ret = get_string(t, root, "module", perr);
 	if (!ret)
-		ret = get_string(root, "file", &s, perr);
+		ret = get_string(t, root, "file", perr);
 	if (!ret)
-		ret = get_int(root, "line", true, 0, INT_MAX, &n, perr);
+		ret = get_int(t, root, "line", true, 0, INT_MAX, perr);
 	if (!ret)
-		ret = get_string(root, "message", &s, perr);
+		ret = get_string(t, root, "message", perr);
 	if (!ret)
-		ret = get_int(root, "syscall", false, 0, INT_MAX, &n, perr);
+		ret = get_int(t, root, "syscall", false, 0, INT_MAX, perr);
 	return ret;
 }
 
@@ -256,8 +319,9 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 			       struct exterr **errp,
 			       struct exterr_parse_error *perr)
 {
-	struct xerr_syntax syn;
+	struct xerr_syntax syn = { .find_end = SIZE_MAX, .find_key = NULL };
 	struct perr_loc loc;
+	struct text t;
 	json_error_t jerr;
 	json_t *root;
 	int ret;
@@ -282,7 +346,6 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 		return fail(perr, -E2BIG, NULL, "input of %zu bytes exceeds %d",
 			    len, EXTERR_MAX_JSON);
 
-	syn.find_end = SIZE_MAX;
 	if (xerr_validate(json, len, &syn)) {
 		locate((const unsigned char *)json, syn.position, &loc);
 		return fail(perr, -EBADMSG, &loc, "%s", syn.reason);
@@ -299,7 +362,9 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 	if (!root)
 		return jansson_fail(json, len, &jerr, perr);
 
-	ret = schema(root, perr);
+	t.json = json;
+	t.len = len;
+	ret = schema(&t, root, perr);
 	if (!ret)
 		ret = build(root, json, len, errp, perr);
 	json_decref(root);

@@ -18,6 +18,7 @@
  * sequence.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -243,11 +244,99 @@ static int literal(struct vstate *v, const char *word)
 	return 0;
 }
 
-/* Records the token [start, v->i) for xerr_token_start(). */
+/* Records the token [start, v->i) for the find_end search. */
 static void token(struct vstate *v, size_t start)
 {
 	if (v->i == v->out->find_end)
 		v->out->found_start = start;
+}
+
+/* The value of 4 hex digits that string() has already checked. */
+static unsigned hex4(const unsigned char *p)
+{
+	return (unsigned)(hex(p[0]) << 12 | hex(p[1]) << 8 | hex(p[2]) << 4 |
+			  hex(p[3]));
+}
+
+static size_t utf8_put(unsigned cp, unsigned char *buf)
+{
+	if (cp < 0x80) {
+		buf[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		buf[0] = (unsigned char)(0xc0 | cp >> 6);
+		buf[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		buf[0] = (unsigned char)(0xe0 | cp >> 12);
+		buf[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		buf[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	buf[0] = (unsigned char)(0xf0 | cp >> 18);
+	buf[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+	buf[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+	buf[3] = (unsigned char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/*
+ * Does the string token [start, end), already checked by string(), decode
+ * to key? Compared decoded, as jansson stores it: "\u0063ode" is "code".
+ */
+static bool key_is(const unsigned char *s, size_t start, size_t end,
+		   const char *key)
+{
+	const unsigned char *k = (const unsigned char *)key;
+	size_t i = start + 1, n, j;
+	unsigned char buf[4];
+	unsigned cp;
+
+	while (i < end - 1) {
+		if (s[i] != '\\') {
+			buf[0] = s[i++];
+			n = 1;
+		} else if (s[i + 1] != 'u') {
+			switch (s[i + 1]) {
+			case 'b':
+				buf[0] = '\b';
+				break;
+			case 'f':
+				buf[0] = '\f';
+				break;
+			case 'n':
+				buf[0] = '\n';
+				break;
+			case 'r':
+				buf[0] = '\r';
+				break;
+			case 't':
+				buf[0] = '\t';
+				break;
+			default:	/* '"', '\\' and '/' stand for themselves */
+				buf[0] = s[i + 1];
+				break;
+			}
+			i += 2;
+			n = 1;
+		} else {
+			cp = hex4(s + i + 2);
+			i += 6;
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				cp = 0x10000 + ((cp - 0xd800) << 10) +
+				     (hex4(s + i + 2) - 0xdc00);
+				i += 6;
+			}
+			n = utf8_put(cp, buf);
+		}
+		/* Decoded keys hold no NUL, so a mismatch stops at key's end. */
+		for (j = 0; j < n; j++)
+			if (*k++ != buf[j])
+				return false;
+	}
+	return *k == '\0';
 }
 
 int xerr_validate(const char *json, size_t len, struct xerr_syntax *out)
@@ -256,10 +345,15 @@ int xerr_validate(const char *json, size_t len, struct xerr_syntax *out)
 	unsigned char stack[EXTERR_MAX_DEPTH];	/* '}' or ']' */
 	size_t depth = 0, start;
 	enum { VALUE, AFTER_VALUE, KEY } state = VALUE;
+	bool found;
 
 	out->position = 0;
 	out->reason[0] = '\0';
-	out->found_start = (size_t)-1;
+	out->found_start = SIZE_MAX;
+	out->key_start = SIZE_MAX;
+	out->value_start = SIZE_MAX;
+	out->root_start = SIZE_MAX;
+	out->root_close = SIZE_MAX;
 	skip_ws(&v);
 	for (;;) {
 		switch (state) {
@@ -267,6 +361,8 @@ int xerr_validate(const char *json, size_t len, struct xerr_syntax *out)
 			if (v.i >= len)
 				return bad(&v, v.i, "value expected");
 			start = v.i;
+			if (!depth)
+				out->root_start = start;
 			switch (v.s[v.i]) {
 			case '{':
 			case '[':
@@ -278,7 +374,8 @@ int xerr_validate(const char *json, size_t len, struct xerr_syntax *out)
 				v.i++;
 				skip_ws(&v);
 				if (v.i < len && v.s[v.i] == stack[depth - 1]) {
-					depth--;
+					if (!--depth)
+						out->root_close = v.i;
 					v.i++;
 					state = AFTER_VALUE;
 				} else {
@@ -321,11 +418,17 @@ int xerr_validate(const char *json, size_t len, struct xerr_syntax *out)
 			if (string(&v))
 				return -1;
 			token(&v, start);
+			found = depth == 1 && out->find_key &&
+				key_is(v.s, start, v.i, out->find_key);
+			if (found)
+				out->key_start = start;
 			skip_ws(&v);
 			if (v.i >= len || v.s[v.i] != ':')
 				return bad(&v, v.i, "':' expected after a key");
 			v.i++;
 			skip_ws(&v);
+			if (found)
+				out->value_start = v.i;
 			state = VALUE;
 			continue;
 		case AFTER_VALUE:
@@ -344,7 +447,8 @@ int xerr_validate(const char *json, size_t len, struct xerr_syntax *out)
 				continue;
 			}
 			if (v.i < len && v.s[v.i] == stack[depth - 1]) {
-				depth--;
+				if (!--depth)
+					out->root_close = v.i;
 				v.i++;
 				continue;
 			}

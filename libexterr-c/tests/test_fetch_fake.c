@@ -19,11 +19,13 @@
 
 static struct {
 	int unpatched;		/* fail everything with EINVAL */
+	int fail_all;		/* fail everything with this, e.g. seccomp */
 	int fail_errno;		/* fail the copy with this */
 	int grow;		/* grow the description after N probes */
 	const char *pending;
 	const char *grown;	/* what it grows to */
 	int calls;
+	int copies;		/* calls that were not size queries */
 } k;
 
 int __real_prctl(int option, ...);
@@ -45,8 +47,14 @@ int __wrap_prctl(int option, ...)
 		return __real_prctl(option, a2, a3, a4, a5);
 
 	k.calls++;
+	if (a2 || a3)
+		k.copies++;
 	if (k.unpatched || a4 || a5) {
 		errno = EINVAL;
+		return -1;
+	}
+	if (k.fail_all) {
+		errno = k.fail_all;
 		return -1;
 	}
 	if (!k.pending) {
@@ -168,6 +176,53 @@ static void test_errors(void)
 	CHECK_INT(fetch(&err), -EPROTO);
 }
 
+/* exterr_supported() with errno set to 777 beforehand, which it keeps. */
+static int supported(void)
+{
+	int ret;
+
+	errno = 777;
+	ret = exterr_supported();
+	CHECK_INT(errno, 777);
+	return ret;
+}
+
+static void test_supported(void)
+{
+	struct exterr *err;
+
+	reset();
+	k.unpatched = 1;
+	CHECK_INT(supported(), 0);
+	CHECK_INT(k.calls, 1);
+
+	reset();
+	CHECK_INT(supported(), 1);
+	CHECK_INT(k.calls, 1);
+
+	/* Anything but EINVAL means the kernel knows the option. */
+	reset();
+	k.fail_all = EPERM;
+	CHECK_INT(supported(), 1);
+
+	/*
+	 * A pending description is only measured, never copied, so it is
+	 * still there for the fetch that follows.
+	 */
+	reset();
+	k.pending = EXAMPLE;
+	CHECK_INT(supported(), 1);
+	CHECK_INT(supported(), 1);
+	CHECK_INT(k.calls, 2);
+	CHECK_INT(k.copies, 0);
+	CHECK(k.pending != NULL);
+	CHECK_INT(fetch(&err), 0);
+	CHECK_STR(err->json, EXAMPLE);
+	exterr_free(err);
+	CHECK_INT(supported(), 1);
+	CHECK_INT(fetch(&err), -ENODATA);
+}
+
 static void test_perror(void)
 {
 	struct capture c;
@@ -205,6 +260,7 @@ int main(void)
 	test_basic();
 	test_retry();
 	test_errors();
+	test_supported();
 	test_perror();
 	return t_done();
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * exterr_fetch() against the kernel this runs on. An unpatched kernel must
- * give -EOPNOTSUPP; a patched one, with nothing pending, -ENODATA. Either
- * way nothing may be left behind: errno, *errp and later prctl() calls.
+ * exterr_fetch() and exterr_supported() against the kernel this runs on.
+ * An unpatched kernel must give -EOPNOTSUPP and 0; a patched one, with
+ * nothing pending, -ENODATA and 1. Either way nothing may be left behind:
+ * errno, *errp and later prctl() calls.
  */
 #include <errno.h>
 #include <string.h>
@@ -32,6 +33,8 @@ int main(void)
 
 	for (i = 0; i < 3; i++) {
 		errno = 1234;
+		CHECK_INT(exterr_supported(), want != -EOPNOTSUPP);
+		CHECK_INT(errno, 1234);
 		CHECK_INT(exterr_fetch(&err), want);
 		CHECK(err == NULL);
 		CHECK_INT(errno, 1234);

@@ -43,7 +43,8 @@ static void test_type_names(void)
 static void test_version(void)
 {
 	CHECK_STR(exterr_version(), EXTERR_VERSION);
-	CHECK_INT(EXTERR_VERSION_NUMBER, 0x010000);
+	CHECK_STR(EXTERR_VERSION, "1.1.0");
+	CHECK_INT(EXTERR_VERSION_NUMBER, 0x010100);
 }
 
 int main(void)

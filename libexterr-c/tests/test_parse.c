@@ -2,6 +2,7 @@
 /* exterr_parse(): every error class, positions, field types and order. */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -357,7 +358,10 @@ static void test_parse_error(void)
 
 	CHECK_INT(exterr_parse_ex("[]", 2, &err, &perr), -EPROTO);
 	CHECK_STR(perr.reason, "not a JSON object");
-	CHECK_INT(perr.line, 0);
+	/* A real byte 0: line 1, unlike "no place" below. */
+	CHECK_INT(perr.position, 0);
+	CHECK_INT(perr.line, 1);
+	CHECK_INT(perr.column, 1);
 	CHECK_INT(exterr_parse_ex("{" BASE ",\"code\":1}",
 				  strlen("{" BASE ",\"code\":1}"), &err, &perr),
 		  -EPROTO);
@@ -365,17 +369,26 @@ static void test_parse_error(void)
 	CHECK_INT(exterr_parse_ex("{\"module\":\"m\"}", 14, &err, &perr),
 		  -EPROTO);
 	CHECK_STR(perr.reason, "missing key \"code\"");
+	/* No place in the text: SIZE_MAX and line 0, never byte 0. */
 	CHECK_INT(exterr_parse_ex(NULL, 1, &err, &perr), -EINVAL);
 	CHECK_INT(perr.error, -EINVAL);
+	CHECK(perr.position == SIZE_MAX);
+	CHECK_INT(perr.line, 0);
+	CHECK_INT(perr.column, 0);
 	/* Huge lengths are refused without reading the buffer. */
 	CHECK_INT(exterr_parse_ex(EXAMPLE, EXTERR_MAX_JSON + 2, &err, &perr),
 		  -E2BIG);
 	CHECK_INT(perr.error, -E2BIG);
+	CHECK(perr.position == SIZE_MAX);
+	CHECK_INT(perr.line, 0);
+	CHECK_INT(perr.column, 0);
 
 	/* Success resets it. */
 	CHECK_INT(exterr_parse_ex(EXAMPLE, strlen(EXAMPLE), &err, &perr), 0);
 	CHECK_INT(perr.error, 0);
 	CHECK_STR(perr.reason, "");
+	CHECK(perr.position == SIZE_MAX);
+	CHECK_INT(perr.line, 0);
 	exterr_free(err);
 
 	/* An older caller's shorter struct: nothing past its size. */
@@ -623,6 +636,88 @@ static void test_schema_positions(void)
 	}
 }
 
+/*
+ * Schema errors of the tree (type, range, missing key, not an object)
+ * point into the text as well: at the value of the offending root member,
+ * at the '}' closing the root for a missing key, at the root value when it
+ * is not an object.
+ */
+static void test_schema_member_positions(void)
+{
+	static const struct {
+		const char *s;
+		size_t pos;
+		int line, column;
+		const char *reason;
+	} cases[] = {
+		/* wrong type: the value's first byte */
+		{ "{\"code\":\"-22\",\"module\":\"m\",\"file\":\"f\",\"line\":1,"
+		  "\"message\":\"m\"}", 8, 1, 9, "\"code\" is not an integer" },
+		{ "{\"code\":-22,\n \"module\":1,\n \"file\":\"f\",\"line\":1,"
+		  "\"message\":\"m\"}", 23, 2, 11, "\"module\" is not a string" },
+		{ "{" BASE ",\"syscall\":-1}", 73, 1, 74,
+		  "\"syscall\" is -1, outside 0..2147483647" },
+		{ "{\"code\":-22,\"module\":\"m\",\"file\":\"f.c\",\"line\":1,"
+		  "\"message\":[]}", 57, 1, 58, "\"message\" is not a string" },
+		/* whitespace between the ':' and the value */
+		{ "{\"code\" :\n  \"x\",\"module\":\"m\",\"file\":\"f\",\"line\":1,"
+		  "\"message\":\"m\"}", 12, 2, 3, "\"code\" is not an integer" },
+		/* out of range */
+		{ "{\"code\":22,\"module\":\"m\",\"file\":\"f\",\"line\":1,"
+		  "\"message\":\"m\"}", 8, 1, 9, "\"code\" is 22, outside" },
+		/* the column counts characters: two 2-byte ones before it */
+		{ "{\"m\\u00e9\":\"\xc3\xa9\xc3\xa9\",\"code\":-22,\"module\":\"m\","
+		  "\"file\":\"f\",\"line\":2147483648,\"message\":\"m\"}", 60, 1,
+		  59, "\"line\" is 2147483648, outside" },
+		/* keys match as decoded, and only at the root */
+		{ "{\"c\\u006fde\":true,\"module\":\"m\",\"file\":\"f\",\"line\":1,"
+		  "\"message\":\"m\"}", 13, 1, 14, "\"code\" is not an integer" },
+		{ "{\"x\":{\"code\":\"s\"},\"code\":\"t\",\"module\":\"m\","
+		  "\"file\":\"f\",\"line\":1,\"message\":\"m\"}", 25, 1, 26,
+		  "\"code\" is not an integer" },
+		{ "{\"code\\u00e9\":1,\"code\":\"x\",\"module\":\"m\",\"file\":\"f\","
+		  "\"line\":1,\"message\":\"m\"}", 23, 1, 24,
+		  "\"code\" is not an integer" },
+		{ "{\"\\ud83d\\ude00\":1,\"code\":[1],\"module\":\"m\",\"file\":\"f\","
+		  "\"line\":1,\"message\":\"m\"}", 25, 1, 26,
+		  "\"code\" is not an integer" },
+		/* missing: the '}' that closes the root, where it belongs */
+		{ "{\"code\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":1}", 44, 1,
+		  45, "missing key \"message\"" },
+		{ "{\"code\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":1\n}\n", 45,
+		  2, 1, "missing key \"message\"" },
+		{ "{\n\"code\" :\n\t-22,\"module\":\"m\",\"file\":\"f\",\"line\":1}",
+		  48, 3, 38, "missing key \"message\"" },
+		{ "{}", 1, 1, 2, "missing key \"code\"" },
+		{ "{\"cod\\u00e9\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":1,"
+		  "\"message\":\"m\"}", 63, 1, 64, "missing key \"code\"" },
+		/* not an object: the root value, after any whitespace */
+		{ "\"s\"", 0, 1, 1, "not a JSON object" },
+		{ " \n\tnull", 3, 2, 2, "not a JSON object" },
+	};
+	struct exterr_parse_error perr = { .size = sizeof(perr) };
+	struct exterr *err;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int ret = exterr_parse_ex(cases[i].s, strlen(cases[i].s), &err,
+					  &perr);
+
+		if (ret != -EPROTO || perr.position != cases[i].pos ||
+		    perr.line != cases[i].line ||
+		    perr.column != cases[i].column)
+			fprintf(stderr, "case %zu: ret %d pos %zu %d:%d (%s)\n",
+				i, ret, perr.position, perr.line, perr.column,
+				perr.reason);
+		CHECK_INT(ret, -EPROTO);
+		CHECK_INT(perr.error, -EPROTO);
+		CHECK_INT(perr.position, cases[i].pos);
+		CHECK_INT(perr.line, cases[i].line);
+		CHECK_INT(perr.column, cases[i].column);
+		CHECK(strstr(perr.reason, cases[i].reason) == perr.reason);
+	}
+}
+
 static void test_error_class(void)
 {
 	CHECK_STR(exterr_error_class(-EINVAL), "invalid-argument");
@@ -649,6 +744,7 @@ int main(void)
 	test_validator();
 	test_malformed_wins();
 	test_schema_positions();
+	test_schema_member_positions();
 	test_fields();
 	test_parse_error();
 	test_error_class();
