@@ -1,3 +1,5 @@
+//go:build cgo
+
 package exterr
 
 // This is the only file with the #cgo line: directives apply to the whole

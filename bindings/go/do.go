@@ -12,11 +12,31 @@ var fetch = Fetch
 
 // Do calls fn with the calling goroutine locked to its OS thread and, if
 // fn's error wraps a [syscall.Errno], fetches that thread's description.
-// When the description is about the same errno, Do returns it as an
-// [*Error], whose [Error.Cause] is fn's error and which keeps fn's error
-// reachable through errors.Is and errors.As. In every other case (no
-// error, no errno in it, a kernel without exterr, nothing pending, a
-// different errno, a failed fetch) Do returns fn's error unchanged.
+//
+// When the description is about the same errno, Do returns fn's error
+// wrapped so that errors.As(err, &desc) with desc an [*Error] finds the
+// description. In every other case (no error, no errno in it, a kernel
+// without exterr, a build without cgo, nothing pending, a different
+// errno, a failed fetch) Do returns fn's error itself, the same value.
+//
+// The wrapping is invisible to code written for fn's error:
+//
+//   - Error() is fn's error's text, unchanged, so logs, golden test
+//     output and string matching are the same on every kernel. The
+//     kernel's line is desc.Error() (and desc.Message and desc.Fields).
+//   - errors.Is and errors.As see exactly fn's error's chain, since the
+//     wrapper's Unwrap returns fn's error and the only concrete type it
+//     matches itself is *Error: errors.Is(err, syscall.ENOENT), fs.ErrNotExist,
+//     os.ErrPermission, errors.As(err, &pathErr) for an *os.PathError or
+//     *os.SyscallError hold exactly when they hold for fn's error.
+//   - errors.Unwrap(err) returns fn's error.
+//
+// What does see the wrapper is what predates errors.Is: comparing with ==
+// (err == syscall.EINVAL), type assertions and switches on err itself
+// (err.(*os.PathError)), and os.IsNotExist, os.IsPermission, os.IsExist
+// and os.IsTimeout, which look only at the os package's own types. Code
+// that must behave the same with and without a description uses
+// errors.Is and errors.As.
 //
 // Before calling fn, Do discards any description already pending on the
 // thread, so a description it returns was recorded while fn ran rather
@@ -62,5 +82,34 @@ func Do(fn func() error) error {
 		return err
 	}
 	desc.cause = err
-	return desc
+	return &described{err: err, desc: desc}
+}
+
+// described is what Do returns when the kernel described fn's failure.
+// It is a separate type rather than *Error itself so that an *Error's
+// Error() can stay the kernel's line (the contract's, the same in every
+// binding) while Do's result keeps fn's text.
+type described struct {
+	err  error  // what fn returned
+	desc *Error // what the kernel said about it
+}
+
+// Error returns fn's error's text: the description is extra information
+// a program asks for with errors.As, not a change to what it printed or
+// matched before.
+func (d *described) Error() string { return d.err.Error() }
+
+// Unwrap returns fn's error, so errors.Is and errors.As walk exactly its
+// chain.
+func (d *described) Unwrap() error { return d.err }
+
+// As sets *target to the description when target is an **Error. It
+// matches no other type, so errors.As for anything else goes on into fn's
+// error as if d were not there.
+func (d *described) As(target any) bool {
+	p, ok := target.(**Error)
+	if ok {
+		*p = d.desc
+	}
+	return ok
 }

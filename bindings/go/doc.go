@@ -23,8 +23,14 @@
 //		log.Print(desc) // Invalid argument: sigtrap requires ... [perf attr_field=sigtrap] (...)
 //	}
 //
+// Do's result is the function's own error as far as existing code can
+// tell: the same Error() text, and the same answers from errors.Is and
+// errors.As (syscall.ENOENT, fs.ErrNotExist, *os.PathError, ...), with or
+// without a description. Only errors.As to an [*Error] is new.
+//
 // [Parse] turns JSON obtained elsewhere (a log, a test case) into an
-// [*Error]; [Fetch] is the primitive [Do] is built on.
+// [*Error]; [Fetch] is the primitive [Do] is built on; [Supported] says
+// whether the kernel hands out descriptions at all, without taking one.
 //
 // # Threads
 //
@@ -40,4 +46,9 @@
 // so PKG_CONFIG_PATH must find exterr.pc and, for a shared libexterr,
 // LD_LIBRARY_PATH (or the system linker path) must find libexterr.so at
 // run time. README.md in this directory shows a fully static build.
+//
+// Built without cgo (CGO_ENABLED=0) the package still compiles but has no
+// libexterr: [Fetch] and [Parse] fail with [ErrNoCgo], which errors.Is
+// matches against [ErrUnsupported]; [Supported] is false; and [Do]
+// returns its function's error unchanged, as on a kernel without exterr.
 package exterr

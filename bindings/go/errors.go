@@ -9,6 +9,10 @@ import (
 // Error is one parsed description: what the kernel said about a failed
 // system call. It is an error that unwraps to its [syscall.Errno], so
 // errors.Is(err, syscall.EINVAL) holds for an *Error about EINVAL.
+//
+// [Parse] and [Fetch] return an *Error as it is. [Do] does not: it returns
+// the failing function's own error, wrapped, and the *Error is found with
+// errors.As(err, &desc).
 type Error struct {
 	// Errno is the error the system call returned (the JSON "code",
 	// negated), e.g. syscall.EINVAL.
@@ -43,7 +47,7 @@ type Error struct {
 // The line is computed by the C library when the Error is created, so it
 // does not follow later changes to the struct's fields. For an Error built
 // by hand it is formatted from JSON if that parses, and is the errno's text
-// otherwise.
+// otherwise (always, in a build without cgo, where nothing parses).
 func (e *Error) Error() string {
 	if e.line != "" {
 		return e.line
@@ -65,20 +69,24 @@ func (e *Error) Unwrap() error {
 // Cause returns the error the function passed to [Do] returned (an
 // *os.PathError, say, whose text names the file), or nil when e did not
 // come from Do. Error() deliberately does not include it: the kernel's
-// line is the contract's and the same in every language.
+// line is the contract's and the same in every language. Do's result
+// itself has the cause's text and chain; Cause is for code that holds
+// only the *Error.
 func (e *Error) Cause() error {
 	return e.cause
 }
 
 // Is reports whether the error from [Do]'s function matches target, so
-// that sentinels that function's error knows about keep working after Do
-// replaced it with e. Matching e.Errno is left to Unwrap.
+// that errors.Is(desc, fs.ErrNotExist) and the like agree with Do's
+// result after errors.As extracted desc from it. Matching e.Errno is left
+// to Unwrap.
 func (e *Error) Is(target error) bool {
 	return e.cause != nil && errors.Is(e.cause, target)
 }
 
 // As finds the first error in the chain of [Do]'s function's error that
-// matches target, so errors.As(err, &pathErr) keeps working after Do.
+// matches target, so errors.As(desc, &pathErr) works on the extracted
+// description as it does on Do's result.
 func (e *Error) As(target any) bool {
 	return e.cause != nil && errors.As(e.cause, target)
 }
@@ -106,8 +114,10 @@ type ParseError struct {
 	// Reason is libexterr's English explanation.
 	Reason string
 	// Offset is the byte offset into the input where parsing failed,
-	// or -1 when the failure has no place in the text (schema errors,
-	// oversized input, failures reported by Fetch).
+	// or -1 when the failure has no place in the text (oversized input,
+	// failures reported by Fetch). Schema errors have one since
+	// libexterr 1.1: the offending value, the root value when it is not
+	// an object, or the '}' where a missing key belongs.
 	Offset int
 	// Line and Column (1-based, column in characters) locate Offset;
 	// both are 0 when Offset is -1.

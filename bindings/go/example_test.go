@@ -1,9 +1,13 @@
+//go:build cgo
+
 package exterr_test
 
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"log"
+	"os"
 	"runtime"
 	"syscall"
 
@@ -36,7 +40,7 @@ func ExampleParseError() {
 	}
 	fmt.Println(errors.Is(err, exterr.ErrSchema), errors.Is(err, exterr.ErrMalformed))
 	// Output:
-	// schema -1
+	// schema 27
 	// missing key "file"
 	// true false
 }
@@ -73,21 +77,63 @@ func ExampleDo() {
 	}
 }
 
+// Code written for the function's own error keeps working on Do's
+// result, whatever the kernel: the text is unchanged and errors.Is and
+// errors.As find what they found before. Only a program that asks for an
+// *exterr.Error gets more.
+func ExampleDo_unchanged() {
+	err := exterr.Do(func() error {
+		_, err := os.Open("/nonexistent/config")
+		return err
+	})
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, fs.ErrNotExist))
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		fmt.Println(pathErr.Op, pathErr.Path)
+	}
+	var desc *exterr.Error
+	if errors.As(err, &desc) {
+		// Only on a kernel that describes open(2) failures.
+		log.Print("kernel says: ", desc)
+	}
+	// Output:
+	// open /nonexistent/config: no such file or directory
+	// true
+	// open /nonexistent/config
+}
+
 // Fetch on its own needs the goroutine locked to its thread from the
 // failing call on.
 func ExampleFetch() {
+	// Supported takes nothing from the kernel, unlike a Fetch made only
+	// to see whether it fails with ErrUnsupported.
+	if !exterr.Supported() {
+		fmt.Println("this kernel has no exterr")
+		return
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 
 	if _, err := syscall.Open("/nonexistent", syscall.O_RDONLY, 0); err != nil {
 		desc, ferr := exterr.Fetch()
 		switch {
-		case errors.Is(ferr, exterr.ErrUnsupported):
-			fmt.Println("this kernel has no exterr:", err)
-		case desc != nil:
+		case ferr != nil:
+			fmt.Println("fetching the description:", ferr)
+		case desc != nil && errors.Is(err, desc.Errno):
 			fmt.Println(desc)
 		default:
 			fmt.Println(err)
 		}
+	}
+}
+
+// Supported can be asked at any time, say once at start-up, since it
+// leaves a pending description alone. It is false in a build without cgo.
+func ExampleSupported() {
+	if exterr.Supported() {
+		fmt.Println("failed system calls may come with a description")
+	} else {
+		fmt.Println("plain errnos only")
 	}
 }

@@ -1,13 +1,8 @@
 package exterr
 
-// #include <exterr.h>
-import "C"
-
 import (
 	"errors"
 	"fmt"
-	"os"
-	"syscall"
 )
 
 // ErrUnsupported is returned by [Fetch] when the running kernel has no
@@ -15,6 +10,30 @@ import (
 // library's errors.ErrUnsupported.
 var ErrUnsupported = fmt.Errorf("exterr: kernel has no PR_GET_ERR_DESC: %w",
 	errors.ErrUnsupported)
+
+// ErrNoCgo is returned by [Fetch] and [Parse] in a program built without
+// cgo (CGO_ENABLED=0), where libexterr is not linked. It is defined in
+// every build so that code mentioning it compiles either way; with cgo
+// nothing returns it.
+//
+// errors.Is matches it against [ErrUnsupported] and errors.ErrUnsupported
+// as well: without libexterr no description can be had, which is what
+// code checking for ErrUnsupported wants to know, and [Do] then returns
+// the function's error unchanged as it does on a kernel without exterr.
+// Its text names the real reason, so a log does not blame the kernel.
+var ErrNoCgo error = noCgoError{}
+
+type noCgoError struct{}
+
+func (noCgoError) Error() string {
+	return "exterr: built without cgo: libexterr is not linked"
+}
+
+// Is matches the two "cannot be done here" sentinels; ErrNoCgo itself
+// matches by equality.
+func (noCgoError) Is(target error) bool {
+	return target == ErrUnsupported || target == errors.ErrUnsupported
+}
 
 // Fetch takes the calling thread's pending description out of the kernel
 // and parses it. It returns nil, nil when nothing is pending and
@@ -24,33 +43,30 @@ var ErrUnsupported = fmt.Errorf("exterr: kernel has no PR_GET_ERR_DESC: %w",
 // kernel thread, call Fetch only from a goroutine locked with
 // runtime.LockOSThread since the failing call, or use [Do], which does
 // that for you. A description outlives later successful calls, so compare
-// [Error.Syscall] with the call you made if staleness matters.
+// [Error.Syscall] with the call you made if staleness matters. To ask
+// whether the kernel has exterr at all, use [Supported], which leaves a
+// pending description alone.
 //
 // A description the kernel hands out but that does not parse (a kernel
 // bug) yields a [*ParseError]; libexterr does not report its position or
 // keep its text, and the kernel has already dropped it. Other failures
 // (EAGAIN when the description kept growing, ENOMEM, EFAULT) come back as
 // an *os.SyscallError; the description then stays pending.
+//
+// In a program built without cgo Fetch always fails with [ErrNoCgo],
+// which errors.Is also matches against ErrUnsupported.
 func Fetch() (*Error, error) {
-	var c *C.struct_exterr
-	ret := C.exterr_fetch(&c)
-	if ret == 0 {
-		defer C.exterr_free(c)
-		return newError(c), nil
-	}
-	switch errno := syscall.Errno(-ret); errno {
-	case syscall.ENODATA:
-		return nil, nil
-	case syscall.EOPNOTSUPP:
-		return nil, ErrUnsupported
-	case syscall.EBADMSG, syscall.EPROTO, syscall.E2BIG:
-		return nil, &ParseError{
-			Class:  errorClass(ret),
-			Reason: "the kernel's description did not parse",
-			Errno:  errno,
-			Offset: -1,
-		}
-	default:
-		return nil, os.NewSyscallError("prctl(PR_GET_ERR_DESC)", errno)
-	}
+	return fetchDesc()
+}
+
+// Supported reports whether the running kernel hands out descriptions
+// (prctl(PR_GET_ERR_DESC)), through libexterr's exterr_supported(). It
+// takes nothing: a description pending on the calling thread stays
+// there for a later [Fetch] or [Do], so Supported may be called at any
+// time, even between a failing call and its Fetch.
+//
+// In a program built without cgo Supported returns false: nothing could
+// fetch a description even on a kernel that has them.
+func Supported() bool {
+	return supported()
 }

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package exterr_test
 
 import (
@@ -5,6 +7,7 @@ import (
 	"runtime"
 	"syscall"
 	"testing"
+	"unsafe"
 
 	"exterr.dev/go/exterr"
 )
@@ -38,5 +41,43 @@ func TestFetch(t *testing.T) {
 	// The first fetch emptied the slot; nothing can be pending now.
 	if e, err := exterr.Fetch(); e != nil || err != nil {
 		t.Errorf("second Fetch() = %v, %v; want nil, nil", e, err)
+	}
+}
+
+func TestSupported(t *testing.T) {
+	if got, want := exterr.Supported(), kernelHasExterr(); got != want {
+		t.Errorf("Supported() = %v, the kernel says %v", got, want)
+	}
+}
+
+// Supported must leave a pending description for Fetch. Only a kernel
+// with exterr can show that; cmd/exterr-guest-test checks it in the
+// patched test VM.
+func TestSupportedKeepsDescription(t *testing.T) {
+	if !kernelHasExterr() {
+		t.Skip("this kernel has no exterr")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+
+	// A perf_event_attr (136 bytes) whose size field says 1:
+	// perf_copy_attr() rejects it with E2BIG before any permission
+	// check, and the patched kernel describes that.
+	attr := make([]uint32, 136/4)
+	attr[1] = 1
+	_, _, errno := syscall.Syscall6(syscall.SYS_PERF_EVENT_OPEN,
+		uintptr(unsafe.Pointer(&attr[0])), 0, ^uintptr(0), ^uintptr(0), 0, 0)
+	if errno != syscall.E2BIG {
+		t.Skipf("perf_event_open failed with %v, not E2BIG", errno)
+	}
+	if !exterr.Supported() {
+		t.Fatal("Supported() = false")
+	}
+	desc, err := exterr.Fetch()
+	if err != nil || desc == nil {
+		t.Fatalf("Fetch() after Supported() = %v, %v; want the description", desc, err)
+	}
+	if desc.Errno != syscall.E2BIG {
+		t.Errorf("description of %v: %v", desc.Errno, desc)
 	}
 }

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package exterr_test
 
 import (
@@ -75,8 +77,11 @@ func TestParseErrors(t *testing.T) {
 		{"truncated", []byte(perfJSON[:40]), exterr.ErrMalformed, syscall.EBADMSG, true},
 		{"raw NUL", []byte(`{"code":-1,` + "\x00" + `}`), exterr.ErrMalformed, syscall.EBADMSG, true},
 		{"too deep", []byte(strings.Repeat("[", 33) + strings.Repeat("]", 33)), exterr.ErrMalformed, syscall.EBADMSG, true},
-		{"array", []byte(`[]`), exterr.ErrSchema, syscall.EPROTO, false},
-		{"code range", []byte(`{"code":0,"module":"a","file":"b","line":1,"message":"c"}`), exterr.ErrSchema, syscall.EPROTO, false},
+		// Since libexterr 1.1 schema errors have a place too: the root
+		// value, the offending value, or the '}' where a missing key
+		// belongs.
+		{"array", []byte(`[]`), exterr.ErrSchema, syscall.EPROTO, true},
+		{"code range", []byte(`{"code":0,"module":"a","file":"b","line":1,"message":"c"}`), exterr.ErrSchema, syscall.EPROTO, true},
 		// Not zeros: a trailing NUL is dropped before the limit applies.
 		{"too big", bytes.Repeat([]byte(" "), exterr.MaxJSON+1), exterr.ErrTooBig, syscall.E2BIG, false},
 		{"too big plus NUL", append(bytes.Repeat([]byte(" "), exterr.MaxJSON+1), 0), exterr.ErrTooBig, syscall.E2BIG, false},

@@ -5,14 +5,17 @@
 // By default it expects a kernel with exterr. First a perf_event_open()
 // with sigtrap=1 and remove_on_exec=0, made through exterr.Do, must fail
 // with EINVAL and come back as an *exterr.Error whose attr_field is
-// "sigtrap". Then each of a few distinct perf_event_open() failures (see
-// perfCases) is made once, and finally many goroutines at once each repeat
-// one of them through exterr.Do: every result must carry its own errno,
-// its own attr_field, syscall 298, a message, and the same JSON the single
-// call produced, never another goroutine's description.
+// "sigtrap", while its Error() stays the errno's text. Then Supported must
+// report exterr and leave the description of a failure made just before
+// it for Fetch. Then each of a few distinct perf_event_open() failures
+// (see perfCases) is made once, and finally many goroutines at once each
+// repeat one of them through exterr.Do: every result must carry its own
+// errno, its own attr_field, syscall 298, a message, and the same JSON
+// the single call produced, never another goroutine's description.
 //
-// With --expect-unsupported it expects a kernel without exterr: Fetch must
-// return exterr.ErrUnsupported and Do must hand the plain EINVAL back.
+// With --expect-unsupported it expects a kernel without exterr: Supported
+// must be false, Fetch must return exterr.ErrUnsupported and Do must hand
+// the plain EINVAL back.
 //
 // It prints what it saw and exits 0 when the expectation holds, 1 when it
 // does not, and 2 on bad usage.
@@ -56,6 +59,7 @@ func main() {
 
 	checks := []func() error{
 		expectExterr,
+		expectSupportedKeeps,
 		expectEachCase,
 		func() error { return expectConcurrent(*goroutines, *iterations) },
 	}
@@ -81,7 +85,33 @@ func expectExterr() error {
 	if err != nil {
 		return err
 	}
+	fmt.Println("description:", desc)
 	fmt.Println("json:", desc.JSON)
+	return nil
+}
+
+// expectSupportedKeeps requires Supported to report exterr and to leave
+// a pending description for the Fetch after it.
+func expectSupportedKeeps() error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+
+	c := perfCases[0]
+	err := c.open()
+	if !exterr.Supported() {
+		return errors.New("Supported() = false on a kernel with exterr")
+	}
+	desc, ferr := exterr.Fetch()
+	if ferr != nil || desc == nil {
+		return fmt.Errorf("Fetch() after Supported() = %v, %v; Supported took the description", desc, ferr)
+	}
+	if err != c.errno {
+		return fmt.Errorf("perf_event_open: %v, want %s", err, errnoName(c.errno))
+	}
+	if f, _ := desc.Field("attr_field"); desc.Errno != c.errno || f.Value != c.field {
+		return fmt.Errorf("Fetch() after Supported() = %v, want %s's description", desc, c.name)
+	}
+	fmt.Println("Supported: true; the pending description survived it")
 	return nil
 }
 
@@ -97,6 +127,13 @@ func checkResult(c perfCase, err error) (*exterr.Error, error) {
 	var desc *exterr.Error
 	if !errors.As(err, &desc) {
 		return nil, fmt.Errorf("no description: got %T %v", err, err)
+	}
+	// Do adds the description without changing what the error says or
+	// unwraps to (the identity tests check every detail with a fake
+	// kernel; this is the real one).
+	if err.Error() != c.errno.Error() || errors.Unwrap(err) != c.errno {
+		return desc, fmt.Errorf("Do changed the error: %q unwrapping to %v, want %q",
+			err.Error(), errors.Unwrap(err), c.errno.Error())
 	}
 	if f, ok := desc.Field("attr_field"); !ok || f.Value != c.field {
 		return desc, fmt.Errorf("attr_field = %q (present %v), want %s; json %s",
@@ -235,6 +272,9 @@ func expectUnsupported() error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 
+	if exterr.Supported() {
+		return errors.New("Supported() = true on a kernel without exterr")
+	}
 	if desc, err := exterr.Fetch(); !errors.Is(err, exterr.ErrUnsupported) {
 		return fmt.Errorf("Fetch() = %v, %v; want ErrUnsupported", desc, err)
 	}

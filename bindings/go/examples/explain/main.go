@@ -7,21 +7,21 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 
 	"exterr.dev/go/exterr"
 )
 
 func main() {
-	runtime.LockOSThread()
-	if _, err := exterr.Fetch(); errors.Is(err, exterr.ErrUnsupported) {
-		fmt.Println("kernel: no exterr (PR_GET_ERR_DESC unsupported)")
-	} else {
+	// Supported only asks: a Fetch here would take away a description
+	// pending on this thread, and needs the thread locked to mean
+	// anything.
+	if exterr.Supported() {
 		fmt.Println("kernel: exterr available")
+	} else {
+		fmt.Println("kernel: no exterr (PR_GET_ERR_DESC unsupported, or built without cgo)")
 	}
 
 	var input []byte
