@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Regenerate src/bindings.rs from the installed <exterr.h> with bindgen
 # (the `regen` feature of this crate), or with --check only report whether
 # the checked-in copy differs. Needs pkg-config to find exterr (set

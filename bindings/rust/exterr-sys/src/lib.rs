@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! Raw FFI bindings to libexterr (`<exterr.h>`).
 //!
 //! Everything here is exactly the C API: see the libexterr man pages

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! describe FILE...: the conformance suite's canonical object through this
 //! binding.
 //!

@@ -1,8 +1,13 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! In-guest test: run inside a VM booted with the exterr kernel, as a
 //! statically linked binary (see bindings/rust/README.md):
 //!
 //!   guest_test                       expect the described perf error
 //!   guest_test --expect-unsupported  expect a kernel without exterr
+//!
+//! `exterr::supported()` must agree with the kernel in both modes, and on
+//! the patched kernel it is asked between the failing call and the fetch,
+//! which only works if asking consumes nothing.
 //!
 //! It asks perf_event_open() for sigtrap without remove_on_exec, which
 //! perf_copy_attr() rejects with EINVAL, described as attr_field=sigtrap.
@@ -75,14 +80,27 @@ fn open_sigtrap_without_remove_on_exec() -> libc::c_long {
 
 fn expect_description() -> Result<(), String> {
     let ret = open_sigtrap_without_remove_on_exec();
+    // Asked between the failure and the fetch on purpose: supported()
+    // must leave both errno and the pending description alone.
+    if !exterr::supported() {
+        return Err("supported() is false on the patched kernel".into());
+    }
     let err = match exterr::check_syscall(ret, libc::SYS_perf_event_open) {
         Ok(fd) => {
             // SAFETY: fd is a descriptor we own.
             unsafe { libc::close(fd as libc::c_int) };
             return Err("perf_event_open unexpectedly succeeded".into());
         }
-        Err(exterr::Error::Ext(e)) => e,
-        Err(exterr::Error::Io(e)) => return Err(format!("no description, only: {e}")),
+        Err(e) => {
+            // The identity must not depend on whether a description came.
+            if e.raw_os_error() != Some(libc::EINVAL) {
+                return Err(format!("raw_os_error {:?}, not EINVAL", e.raw_os_error()));
+            }
+            match e.into_ext() {
+                Some(ext) => ext,
+                None => return Err("no description, only EINVAL".into()),
+            }
+        }
     };
     println!("{err}");
     if err.errno() != libc::EINVAL {
@@ -101,6 +119,9 @@ fn expect_unsupported() -> Result<(), String> {
         return Err(format!(
             "perf_event_open gave {ret} (errno {errno:?}), not EINVAL"
         ));
+    }
+    if exterr::supported() {
+        return Err("supported() is true on a kernel without exterr".into());
     }
     match exterr::fetch() {
         Err(exterr::FetchError::Unsupported) => {

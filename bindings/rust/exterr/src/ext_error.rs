@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! ExtError: one parsed description, owning libexterr's struct.
 
 use std::fmt;
@@ -201,40 +202,18 @@ impl fmt::Debug for ExtError {
 
 impl std::error::Error for ExtError {}
 
-impl ExtError {
-    /// An `io::Error` of the errno's kind with the `ExtError` inside, for
-    /// code that returns `io::Result` but wants to keep the description.
-    ///
-    /// `std::io::Error` cannot carry both an OS code and a payload, so
-    /// `raw_os_error()` of the result is `None`; use
-    /// [`IoErrorExt::errno`](crate::IoErrorExt::errno), which looks inside,
-    /// or downcast. [`From`] gives the plain OS error instead.
-    ///
-    /// ```
-    /// use exterr::{ExtError, IoErrorExt};
-    /// let ext = ExtError::parse(br#"{"code":-22,"module":"m","file":"f.c","line":1,"message":"x"}"#)?;
-    /// let io = ext.into_io_error();
-    /// assert_eq!(io.kind(), std::io::ErrorKind::InvalidInput);
-    /// assert_eq!(io.errno(), Some(22));
-    /// let inner = io.get_ref().unwrap().downcast_ref::<ExtError>().unwrap();
-    /// assert_eq!(inner.module(), "m");
-    /// # Ok::<(), exterr::ParseError>(())
-    /// ```
-    pub fn into_io_error(self) -> io::Error {
-        let kind = io::Error::from_raw_os_error(self.errno()).kind();
-        io::Error::new(kind, self)
-    }
-}
-
-/// The plain OS error: `raw_os_error()` is the errno, as for any failed
-/// system call; the description is dropped (see
-/// [`ExtError::into_io_error`] to keep it).
+/// The plain OS error: `raw_os_error()` and `kind()` are those of
+/// `io::Error::from_raw_os_error(errno)`, as for any failed system call;
+/// the description is dropped, because `io::Error` cannot hold a code and
+/// a payload at once. Convert to [`Error`](crate::Error) instead to keep
+/// both.
 ///
 /// ```
 /// use exterr::ExtError;
 /// let ext = ExtError::parse(br#"{"code":-22,"module":"m","file":"f.c","line":1,"message":"x"}"#)?;
 /// let io: std::io::Error = ext.into();
 /// assert_eq!(io.raw_os_error(), Some(22));
+/// assert_eq!(io.kind(), std::io::ErrorKind::InvalidInput);
 /// # Ok::<(), exterr::ParseError>(())
 /// ```
 impl From<ExtError> for io::Error {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! fetch(): take the calling thread's pending description.
 
 use std::fmt;
@@ -7,6 +8,13 @@ use std::ptr::{self, NonNull};
 use crate::ext_error::ExtError;
 use crate::parse::ParseError;
 use crate::sys;
+
+// Unit tests run against a faked kernel (see fake_kernel.rs); everything
+// else calls libexterr.
+#[cfg(test)]
+use crate::fake_kernel::{exterr_fetch, exterr_supported};
+#[cfg(not(test))]
+use sys::{exterr_fetch, exterr_supported};
 
 /// Why [`fetch`] could not say whether a description is pending.
 #[derive(Debug)]
@@ -81,7 +89,7 @@ impl std::error::Error for FetchError {
 pub fn fetch() -> Result<Option<ExtError>, FetchError> {
     let mut raw: *mut sys::exterr = ptr::null_mut();
     // SAFETY: raw is a valid out pointer.
-    let ret = unsafe { sys::exterr_fetch(&mut raw) };
+    let ret = unsafe { exterr_fetch(&mut raw) };
     if ret == -libc::ENODATA {
         return Ok(None);
     }
@@ -94,5 +102,62 @@ pub fn fetch() -> Result<Option<ExtError>, FetchError> {
             .map(Some)
             .map_err(FetchError::Invalid),
         None => Ok(None),
+    }
+}
+
+/// Whether the running kernel has exterr (libexterr's
+/// `exterr_supported()`, since libexterr 1.1).
+///
+/// Unlike finding out with [`fetch`], asking does not take the pending
+/// description: it only asks the kernel for its size. So it can sit
+/// between a failing call and the [`check`](crate::check) that reads the
+/// description, and it leaves `errno` as it was.
+///
+/// ```
+/// if !exterr::supported() {
+///     eprintln!("no extended error descriptions here; errno alone it is");
+/// }
+/// ```
+pub fn supported() -> bool {
+    // SAFETY: no arguments; it only makes a prctl() query.
+    let ret = unsafe { exterr_supported() };
+    // The C API answers 1 or 0; anything else (a negative errno from some
+    // future failure mode) cannot mean "supported".
+    ret > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fake_kernel;
+
+    const DESC: &[u8] = br#"{"code":-13,"module":"m","file":"f.c","line":1,"message":"x"}"#;
+
+    #[test]
+    fn supported_does_not_take_the_pending_description() {
+        fake_kernel::pending(DESC);
+        fake_kernel::set_errno(libc::EACCES);
+        assert!(supported());
+        assert!(supported());
+        assert_eq!(
+            io::Error::last_os_error().raw_os_error(),
+            Some(libc::EACCES)
+        );
+        let err = crate::check(-1i32).unwrap_err();
+        assert_eq!(err.ext().map(ExtError::errno), Some(libc::EACCES));
+    }
+
+    #[test]
+    fn supported_is_false_without_exterr() {
+        fake_kernel::unsupported();
+        assert!(!supported());
+        assert!(matches!(fetch(), Err(FetchError::Unsupported)));
+    }
+
+    #[test]
+    fn supported_with_nothing_pending() {
+        fake_kernel::nothing_pending();
+        assert!(supported());
+        assert!(matches!(fetch(), Ok(None)));
     }
 }

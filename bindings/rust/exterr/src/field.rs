@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! Domain keys of a description (`attr_field`, `ioctl`, ...).
 
 use std::fmt;

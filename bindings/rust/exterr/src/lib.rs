@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! Safe access to exterr, the Linux kernel's extended description of the
 //! last failed system call.
 //!
@@ -6,8 +7,11 @@
 //! the reporting module, the source location and domain keys such as
 //! perf's `attr_field`. This crate fetches it through libexterr
 //! ([`fetch`]), parses descriptions ([`ExtError::parse`]) and turns a
-//! failing libc-style return into either an [`ExtError`] or a plain
-//! [`std::io::Error`] ([`check`], [`cvt`]).
+//! failing libc-style return into an [`Error`] ([`check`], [`cvt`]): the
+//! plain OS error, with the description when the kernel had one. Its
+//! `raw_os_error()` and `kind()` are always the plain error's; converting
+//! it to an `io::Error` keeps those and drops the description (see
+//! [`Error`] for every conversion).
 //!
 //! ```
 //! let json = br#"{"code":-22,"module":"perf","file":"kernel/events/core.c","line":12593,"message":"sigtrap requires remove_on_exec","syscall":298,"attr_field":"sigtrap"}"#;
@@ -45,14 +49,19 @@
 
 mod check;
 mod ext_error;
+#[cfg(test)]
+mod fake_kernel;
 mod fetch;
 mod field;
 mod parse;
 mod text;
 
-pub use check::{check, check_syscall, cvt, Error, IoErrorExt, IsMinusOne};
+#[cfg(test)]
+mod identity_tests;
+
+pub use check::{check, check_syscall, cvt, Error, IsMinusOne};
 pub use ext_error::ExtError;
-pub use fetch::{fetch, FetchError};
+pub use fetch::{fetch, supported, FetchError};
 pub use field::{Field, FieldKind};
 pub use parse::{ParseError, ParseErrorClass};
 

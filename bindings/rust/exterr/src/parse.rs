@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! ExtError::parse() and its error.
 
 use std::ffi::CStr;
@@ -100,7 +101,8 @@ impl ParseError {
     }
 
     fn from_perr(neg: i32, perr: &sys::exterr_parse_error) -> Self {
-        // line 0 means "no place in the text" (schema, too big).
+        // line 0 means "no place in the text" (too big; schema errors in
+        // libexterr versions that do not place them).
         let placed = perr.line > 0;
         // SAFETY: the library NUL-terminates reason; the array is in
         // bounds either way since we zeroed it before the call.
@@ -128,8 +130,10 @@ impl ParseError {
         self.errno
     }
 
-    /// The byte offset into the input where parsing failed, when the
-    /// failure has a place (syntax errors do, schema errors do not).
+    /// The byte offset into the input where parsing failed, when
+    /// libexterr gives the failure a place: syntax errors always have one,
+    /// schema errors when the library places them (the libexterr 1.1
+    /// sources do), too-big input never.
     ///
     /// For syntax errors this is the first offending byte (the input's
     /// length when it ends too early), as libexterr's validator reports it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! C string helpers. libexterr promises UTF-8 (the kernel escapes invalid
 //! bytes as U+FFFD and jansson rejects invalid input), and ExtError checks
 //! every string once when it is built, so the accessors can hand out

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! The conformance suite (docs/contract.md section 5) through this
 //! binding: each case folder's `input` is parsed with ExtError::parse and
 //! the canonical object is rebuilt from the public API only.

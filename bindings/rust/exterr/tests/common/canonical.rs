@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 //! The object of docs/contract.md section 5, rebuilt from the public API
 //! only: shared by tests/conformance.rs and examples/describe.rs (the
 //! describe tool conformance/run compares with the other implementations),
