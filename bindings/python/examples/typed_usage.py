@@ -29,12 +29,25 @@ def open_or_explain(path: str) -> int:
     """os.open(), with the kernel's explanation when it has one."""
     try:
         return exterr.call(os.open, path, os.O_RDONLY)
-    except exterr.ExtendedError as err:
-        print(f"{err} (syscall {err.syscall})", file=sys.stderr)
-        raise
-    except OSError as err:
-        print(f"plain OSError: {err}", file=sys.stderr)
+    except FileNotFoundError as err:
+        # Caught on every kernel; str(err) names the path either way.
+        desc = exterr.description_of(err)
+        if desc is not None:
+            print(f"{err}\n  kernel: {desc} (syscall {desc.syscall})", file=sys.stderr)
+        else:
+            print(f"{err}", file=sys.stderr)
         return -1
+
+
+def size_or_explain(fd: int) -> int:
+    """os.fstat(), reporting an ExtendedError's fields when there is one."""
+    try:
+        return exterr.call(os.fstat, fd).st_size
+    except exterr.ExtendedError as err:
+        # Also an instance of the OSError subclass fstat raised.
+        fields: Mapping[str, exterr.JSONValue] = err.fields
+        print(f"{err}: {err.module} {dict(fields)}", file=sys.stderr)
+        raise
 
 
 def main() -> int:
@@ -45,9 +58,11 @@ def main() -> int:
     raw: tuple[exterr.Field, ...] = err.fields_raw
     print([(f.name, f.type, f.text) for f in raw])
 
+    has_exterr: bool = exterr.supported()  # consumes nothing
     try:
         pending = exterr.fetch()
     except exterr.Unsupported:
+        assert not has_exterr
         print("this kernel has no exterr")
     else:
         print("pending:", pending)
@@ -55,10 +70,14 @@ def main() -> int:
     try:
         exterr.parse(b"{")
     except exterr.ParseError as e:
-        print(e.error_class, e.errno, e.position, e.reason)
+        # position/line/column are int | None: None when there is no place.
+        where = "no place" if e.position is None else f"byte {e.position}, line {e.line}"
+        print(e.error_class, e.errno, where, e.reason)
 
     with exterr.translate():
         pass
+    with open(__file__, "rb") as f:
+        print("size:", size_or_explain(f.fileno()))
     return 0 if open_or_explain("/nonexistent/exterr-example") == -1 else 1
 
 

@@ -3,9 +3,11 @@
 perf_event_open() is called through ctypes (libc's syscall()) with an
 attribute the kernel rejects: sigtrap without remove_on_exec, EINVAL from
 perf_copy_attr(). On the patched kernel, exterr.call()/exterr.translate()
-must turn that OSError into an ExtendedError naming attr_field=sigtrap;
-with --expect-unsupported (the unpatched kernel) fetch() must raise
-exterr.Unsupported and the OSError must come through unchanged.
+must raise an OSError that says what the original said and is also an
+ExtendedError naming attr_field=sigtrap, and supported() must be True
+without consuming a description; with --expect-unsupported (the unpatched
+kernel) supported() must be False, fetch() must raise exterr.Unsupported
+and the OSError must come through unchanged.
 
 Prints one "ok ..." line per check and exits 0, or prints "FAIL ..." and
 exits 1.
@@ -125,6 +127,7 @@ def common() -> None:
 
 
 def patched() -> None:
+    check(exterr.supported() is True, "supported() is True")
     check(exterr.fetch() is None, "fetch() is None with nothing pending")
 
     # A request the kernel accepts: the result comes back as it is.
@@ -143,19 +146,26 @@ def patched() -> None:
     try:
         exterr.call(perf_event_open, sigtrap_attr(False))
     except exterr.ExtendedError as err:
-        print(str(err), flush=True)
+        desc = err.exterr
+        print(str(desc), flush=True)
+        check(isinstance(err, OSError) and type(err).__name__ == "ExtendedOSError",
+              "the ExtendedError is an instance of the original's class, OSError")
+        check(str(err) == "[Errno 22] Invalid argument" and err.args == (errno.EINVAL, "Invalid argument"),
+              "str(err) and args are the original OSError's")
         check(err.errno == errno.EINVAL, "ExtendedError.errno == EINVAL")
         check(err.module == "perf", "module == 'perf'")
         check(err.syscall == SYS_perf_event_open, "syscall == 298")
         check(err.file == "kernel/events/core.c" and err.line > 0, f"at {err.file}:{err.line}")
         check(err.fields.get("attr_field") == "sigtrap", "fields['attr_field'] == 'sigtrap'")
         check(err.message == "sigtrap requires remove_on_exec", f"message {err.message!r}")
-        check(str(err).startswith(
+        check(str(desc).startswith(
             "Invalid argument: sigtrap requires remove_on_exec [perf attr_field=sigtrap] "
-            "(kernel/events/core.c:"), "str(err) is exterr_format()'s line")
-        cause = err.__cause__
-        check(type(cause) is OSError and cause.errno == errno.EINVAL,
-              "__cause__ is the original OSError(EINVAL)")
+            "(kernel/events/core.c:"), "str(err.exterr) is exterr_format()'s line")
+        check(exterr.description_of(err) is desc, "description_of(err) is err.exterr")
+        check(getattr(err, "__notes__", None) == [f"exterr: {desc}"], "the traceback note")
+        context = err.__context__
+        check(err.__cause__ is None and type(context) is OSError and context.errno == errno.EINVAL,
+              "__context__ is the original OSError(EINVAL), __cause__ its own (None)")
     except OSError as e:
         raise Failed(f"perf_event_open raised a plain {type(e).__name__}: {e}")
     else:
@@ -174,12 +184,14 @@ def patched() -> None:
         perf_event_open(sigtrap_attr(False))
     except OSError as e:
         check(e.errno == errno.EINVAL, "raw perf_event_open fails with EINVAL")
+    check(exterr.supported() is True, "supported() with a description pending")
     got = exterr.fetch()
     check(got is not None and got.fields_raw == (("attr_field", "string", "sigtrap"),),
-          "fetch() right after the failure: fields_raw (attr_field, string, sigtrap)")
+          "fetch() after the failure and supported(): fields_raw (attr_field, string, sigtrap)")
 
 
 def unpatched() -> None:
+    check(exterr.supported() is False, "supported() is False")
     try:
         exterr.fetch()
     except exterr.Unsupported as e:

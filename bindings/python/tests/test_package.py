@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import inspect
 import re
 from pathlib import Path
@@ -18,6 +19,10 @@ def test_exports_have_docstrings() -> None:
 
 def test_library_version() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", exterr.library_version())
+
+
+def test_version_matches_the_distribution() -> None:
+    assert exterr.__version__ == importlib.metadata.version("exterr")
 
 
 def test_limits_match_contract() -> None:

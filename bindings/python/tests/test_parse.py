@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import errno
 import pickle
+from typing import Any
 
 import pytest
 from conftest import PERF_JSON, PERF_LINE
 
 import exterr
+from exterr import _native, _parse
 
 
 def test_parse_bytes() -> None:
@@ -106,23 +108,107 @@ def test_position_of_a_raw_nul() -> None:
     assert info.value.position == 8
 
 
-def test_schema_error_has_no_place() -> None:
+def test_schema_error_points_at_the_offending_value() -> None:
+    # libexterr 1.1 (exterr_parse(3)): a schema error has a place, the
+    # first byte of the value that breaks the schema.
     with pytest.raises(exterr.ParseError) as info:
-        exterr.parse(b'{"code":-22,"module":"m","file":"f","line":1}')
+        exterr.parse(b'{"code":"x","module":"m","file":"f","line":1,"message":"x"}')
     e = info.value
     assert e.error_class == "schema"
     assert e.errno == errno.EPROTO
+    assert '"code"' in e.reason
+    assert (e.position, e.line, e.column) == (8, 1, 9)  # the "x"
+    assert str(e).endswith(" at byte 8 (line 1, column 9)")
+
+
+def test_schema_error_for_a_missing_key_points_at_the_closing_brace() -> None:
+    data = b'{"code":-22,"module":"m","file":"f","line":1} \n'
+    with pytest.raises(exterr.ParseError) as info:
+        exterr.parse(data)
+    e = info.value
+    assert e.error_class == "schema"
     assert '"message"' in e.reason
-    assert (e.position, e.line, e.column) == (0, 0, 0)
-    assert "at byte" not in str(e)
+    # Where the key would have to go, not the end of the text.
+    assert data[e.position : e.position + 1] == b"}"
+    assert (e.position, e.line, e.column) == (44, 1, 45)
+    assert "at byte 44" in str(e)
 
 
-def test_too_big() -> None:
+# (input, position, line, column): each a schema error (contract section 3).
+SCHEMA_PLACES = [
+    # code out of range: the 0
+    (b'{"code":0,"module":"m","file":"f","line":1,"message":"x"}', 8, 1, 9),
+    # whitespace before the value is skipped; lines count from 1
+    (b'{\n  "code": -1,\n  "module":  7,\n  "file": "f", "line": 1, "message": "x"\n}',
+     29, 3, 14),
+    # columns count characters, positions bytes (two 2-byte characters)
+    ('{"code":-1,"module":"\u00e9\u00e9","file":5,"line":1,"message":"x"}'.encode(),
+     34, 1, 33),
+    # line too large for an int, syscall negative
+    (b'{"code":-1,"module":"m","file":"f","line":2147483648,"message":"x"}', 42, 1, 43),
+    (b'{"code":-1,"module":"m","file":"f","line":1,"message":"x","syscall":-1}',
+     68, 1, 69),
+    # a key is matched with its escapes decoded: "c\u006fde" is code
+    (b'{"c\\u006fde":true,"module":"m","file":"f","line":1,"message":"x"}', 13, 1, 14),
+    # a duplicate key: the second one's first byte
+    (b'{"code":-1,"code":-1,"module":"m","file":"f","line":1,"message":"x"}', 11, 1, 12),
+    # an integer too large for 64 bits, a real too large for a double
+    (b'{"code":-1,"module":"m","file":"f","line":99999999999999999999,"message":"x"}',
+     42, 1, 43),
+    (b'{"code":-1,"module":"m","file":"f","line":1,"message":"x","d":-1e400}', 62, 1, 63),
+    # not an object: the root value itself
+    (b"[]", 0, 1, 1),
+    (b' \n "code"', 3, 2, 2),
+]
+
+
+@pytest.mark.parametrize(("data", "position", "line", "column"), SCHEMA_PLACES)
+def test_schema_error_positions(data: bytes, position: int, line: int, column: int) -> None:
+    with pytest.raises(exterr.ParseError) as info:
+        exterr.parse(data)
+    e = info.value
+    assert e.error_class == "schema", e
+    assert (e.position, e.line, e.column) == (position, line, column), e.reason
+
+
+def test_schema_position_of_a_str_is_in_its_utf8_bytes() -> None:
+    text = '{"code":-1,"module":"\u00e9\u00e9","file":5,"line":1,"message":"x"}'
+    with pytest.raises(exterr.ParseError) as info:
+        exterr.parse(text)
+    assert (info.value.position, info.value.line, info.value.column) == (34, 1, 33)
+
+
+def test_too_big_has_no_place() -> None:
     data = b" " * (exterr.MAX_JSON + 1)
     with pytest.raises(exterr.ParseError) as info:
         exterr.parse(data)
-    assert info.value.error_class == "too-big"
-    assert info.value.errno == errno.E2BIG
+    e = info.value
+    assert e.error_class == "too-big"
+    assert e.errno == errno.E2BIG
+    # libexterr 1.1 reports SIZE_MAX / line 0: no place, not byte 0.
+    assert (e.position, e.line, e.column) == (None, None, None)
+    assert "at byte" not in str(e)
+
+
+class _NullErrp:
+    """libexterr, but exterr_parse_ex() gets a NULL errp: a real EINVAL."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_native.lib, name)
+
+    def exterr_parse_ex(self, json: Any, len: int, errp: Any, perr: Any) -> int:
+        return int(_native.lib.exterr_parse_ex(json, len, _native.ffi.NULL, perr))
+
+
+def test_invalid_argument_has_no_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_parse, "lib", _NullErrp())
+    with pytest.raises(exterr.ParseError) as info:
+        exterr.parse(PERF_JSON)
+    e = info.value
+    assert e.error_class == "invalid-argument"
+    assert e.errno == errno.EINVAL
+    assert (e.position, e.line, e.column) == (None, None, None)
+    assert "at byte" not in str(e)
 
 
 def test_depth_limit() -> None:
@@ -154,6 +240,19 @@ def test_parse_error_pickles() -> None:
         info.value.position,
         info.value.reason,
     )
+    assert (back.line, back.column, str(back)) == (
+        info.value.line,
+        info.value.column,
+        str(info.value),
+    )
+
+
+def test_parse_error_without_a_place_pickles() -> None:
+    with pytest.raises(exterr.ParseError) as info:
+        exterr.parse(b" " * (exterr.MAX_JSON + 1))
+    back = pickle.loads(pickle.dumps(info.value))
+    assert (back.position, back.line, back.column) == (None, None, None)
+    assert str(back) == str(info.value)
 
 
 def test_unknown_errno_formats_as_error_n() -> None:

@@ -126,11 +126,24 @@ STRING_KEYS = ("module", "file", "message")
 INT_RANGES = {"code": (-4095, -1), "line": (0, 2**31 - 1), "syscall": (0, 2**31 - 1)}
 
 
+def value_position(d: dict[str, Any], key: str) -> int:
+    """Where json.dumps(d, separators=(",", ":")) writes the value of key."""
+    prefix = "{"
+    for k, v in d.items():
+        prefix += json.dumps(k) + ":"
+        if k == key:
+            return len(prefix.encode())
+        prefix += json.dumps(v, separators=(",", ":"), allow_nan=False) + ","
+    raise KeyError(key)
+
+
 @st.composite
-def schema_broken(draw: st.DrawFn) -> tuple[str, bytes]:
-    """Valid JSON that breaks the schema in one way (contract section 3)."""
+def schema_broken(draw: st.DrawFn) -> tuple[str, bytes, int]:
+    """Valid JSON that breaks the schema in one way (contract section 3),
+    and the byte libexterr 1.1 must point at (exterr_parse(3))."""
     d = draw(descriptions())
     how = draw(st.sampled_from(["missing", "type", "range", "huge-int", "not-object"]))
+    key = ""
     if how == "missing":
         del d[draw(st.sampled_from(REQUIRED[:5]))]
     elif how == "type":
@@ -150,10 +163,23 @@ def schema_broken(draw: st.DrawFn) -> tuple[str, bytes]:
         key = draw(st.sampled_from(sorted(INT_RANGES) + ["extra"]))
         d[key] = draw(st.sampled_from([2**64, 2**63, -(2**63) - 1, 10**30]))
     else:
-        return how, json.dumps(
+        root = json.dumps(
             draw(json_values.filter(lambda v: not isinstance(v, dict))), allow_nan=False
         ).encode()
-    return how, json.dumps(d, separators=(",", ":"), allow_nan=False).encode()
+        return how, root, 0  # the root value's first byte
+    data = json.dumps(d, separators=(",", ":"), allow_nan=False).encode()
+    if how == "missing":
+        return how, data, len(data) - 1  # the } closing the root object
+    # The offending value's first byte; for a huge integer, the number's.
+    return how, data, value_position(d, key)
+
+
+def line_column(data: bytes, position: int) -> tuple[int, int]:
+    """exterr_parse(3)'s 1-based line and column (in characters) of a byte."""
+    before = data[:position]
+    line_start = before.rfind(b"\n") + 1
+    column = 1 + sum(1 for b in before[line_start:] if b & 0xC0 != 0x80)
+    return before.count(b"\n") + 1, column
 
 
 def check_outcome(data: bytes | str) -> exterr.ExtendedError | exterr.ParseError:
@@ -164,9 +190,15 @@ def check_outcome(data: bytes | str) -> exterr.ExtendedError | exterr.ParseError
         assert e.error_class in CLASS_ERRNO, e.error_class
         assert e.errno == CLASS_ERRNO[e.error_class]
         assert isinstance(e.reason, str) and e.reason
-        size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
-        assert 0 <= e.position <= size
-        assert (e.line == 0) == (e.column == 0)
+        raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+        if e.position is None:
+            # No place in the text: only for what is not about the text.
+            assert e.error_class == "too-big", e
+            assert (e.line, e.column) == (None, None)
+        else:
+            assert 0 <= e.position <= len(raw)
+            assert e.line is not None and e.column is not None
+            assert (e.line, e.column) == line_column(raw, e.position)
         str(e)
         return e
     assert isinstance(err, exterr.ExtendedError)
@@ -223,14 +255,13 @@ def test_duplicate_key_is_a_schema_error(data: bytes) -> None:
 
 @SETTINGS
 @given(schema_broken())
-def test_schema_violations_are_schema_errors(case: tuple[str, bytes]) -> None:
-    how, data = case
+def test_schema_violations_are_schema_errors(case: tuple[str, bytes, int]) -> None:
+    how, data, position = case
     e = check_outcome(data)
     assert isinstance(e, exterr.ParseError) and e.error_class == "schema", (data, e)
-    if how != "huge-int":
-        # No place in the text (an integer too large for 64 bits has one:
-        # the parser sees it while reading the number).
-        assert (e.position, e.line, e.column) == (0, 0, 0)
+    # libexterr 1.1: the offending value, the } closing the root object for
+    # a missing key, the root for a non-object. json.dumps wrote one line.
+    assert (e.position, e.line, e.column) == (position, 1, position + 1), (how, data, e)
 
 
 @SETTINGS
@@ -259,3 +290,6 @@ def test_padded_past_the_limit_is_too_big(case: tuple[dict[str, Any], bytes]) ->
     _, raw = case
     e = check_outcome(raw + b" " * (exterr.MAX_JSON + 1 - len(raw)))
     assert isinstance(e, exterr.ParseError) and e.error_class == "too-big"
+    # libexterr 1.1: no place in the text (SIZE_MAX, line 0), not byte 0.
+    assert (e.position, e.line, e.column) == (None, None, None)
+    assert "at byte" not in str(e)

@@ -45,17 +45,34 @@ def failing(k: Kernel, code: int = errno.EINVAL, describe: bool = True) -> None:
     raise OSError(code, os.strerror(code), "/dev/thing")
 
 
-def test_translate_turns_oserror_into_extended(kernel: Kernel) -> None:
+def test_translate_adds_the_description(kernel: Kernel) -> None:
     with pytest.raises(exterr.ExtendedError) as info:
         with exterr.translate():
             failing(kernel)
     ext = info.value
-    assert str(ext) == PERF_LINE
-    assert isinstance(ext.__cause__, OSError)
-    assert not isinstance(ext.__cause__, exterr.ExtendedError)
-    assert ext.__cause__.errno == errno.EINVAL
+    # What the original said, with the description beside it.
+    assert str(ext) == "[Errno 22] Invalid argument: '/dev/thing'"
+    assert str(ext.exterr) == PERF_LINE
+    assert ext.fields["attr_field"] == "sample_freq"
     assert ext.filename == "/dev/thing"
+    # The original's (empty) cause; the original itself is the context.
+    assert ext.__cause__ is None and ext.__suppress_context__
+    assert isinstance(ext.__context__, OSError)
+    assert not isinstance(ext.__context__, exterr.ExtendedError)
+    assert ext.__context__.errno == errno.EINVAL
     assert kernel.pending is None
+
+
+def test_translate_keeps_the_originals_cause(kernel: Kernel) -> None:
+    root = KeyError("why")
+    with pytest.raises(OSError) as info:
+        with exterr.translate():
+            try:
+                failing(kernel)
+            except OSError as e:
+                raise e from root
+    assert isinstance(info.value, exterr.ExtendedError)
+    assert info.value.__cause__ is root
 
 
 def test_translate_keeps_original_without_description(kernel: Kernel) -> None:
@@ -63,6 +80,7 @@ def test_translate_keeps_original_without_description(kernel: Kernel) -> None:
         with exterr.translate():
             failing(kernel, describe=False)
     assert type(info.value) is OSError
+    assert info.value.__context__ is None
 
 
 def test_translate_ignores_description_with_other_errno(kernel: Kernel) -> None:
@@ -143,4 +161,5 @@ def test_call_returns_result_and_passes_arguments(kernel: Kernel) -> None:
 def test_call_translates(kernel: Kernel) -> None:
     with pytest.raises(exterr.ExtendedError) as info:
         exterr.call(failing, kernel)
-    assert isinstance(info.value.__cause__, OSError)
+    assert type(info.value.__context__) is OSError
+    assert str(info.value) == str(info.value.__context__)

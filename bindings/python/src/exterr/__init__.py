@@ -7,9 +7,14 @@ parses and formats it::
 
     import exterr
 
-    with exterr.translate():          # OSError -> ExtendedError
-        fd = perf_event_open(...)
+    try:
+        with exterr.translate():      # adds the kernel's description
+            fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError as e:    # matches on every kernel
+        print(e)                      # [Errno 2] ...: 'path', as always
+        desc = exterr.description_of(e)  # ExtendedError, or None
 
+    exterr.supported()                # does this kernel have exterr?
     err = exterr.parse(raw_json)      # bytes or str -> ExtendedError
     print(err)                        # the libexterr one-line form
     print(err.fields["attr_field"])
@@ -24,6 +29,7 @@ call you made when that matters. A child of fork() starts with nothing
 pending, and exec() clears it.
 """
 
+from ._described import description_of
 from ._errors import ParseError, Unsupported
 from ._extended import ExtendedError
 from ._fetch import fetch
@@ -31,6 +37,7 @@ from ._fields import Field, JSONValue
 from ._native import ffi as _ffi
 from ._native import lib as _lib
 from ._parse import parse
+from ._supported import supported
 from ._translate import call, translate
 
 __all__ = [
@@ -42,14 +49,16 @@ __all__ = [
     "ParseError",
     "Unsupported",
     "call",
+    "description_of",
     "fetch",
     "library_version",
     "parse",
+    "supported",
     "translate",
 ]
 
 #: Version of this binding.
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 #: Longest input parse() accepts, in bytes (EXTERR_MAX_JSON).
 MAX_JSON: int = _lib.EXTERR_MAX_JSON

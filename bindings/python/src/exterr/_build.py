@@ -12,8 +12,9 @@ Two ways to get libexterr into the extension:
   with only jansson installed, and the binding can never pick up a
   mismatched system libexterr;
 * ``EXTERR_USE_SYSTEM_LIB=1``: link the installed ``libexterr.so`` found by
-  ``pkg-config exterr`` (set ``PKG_CONFIG_PATH`` for a private prefix); its
-  library directory is recorded as the extension's run path.
+  ``pkg-config exterr`` (set ``PKG_CONFIG_PATH`` for a private prefix),
+  version 1.1 or later; its library directory is recorded as the
+  extension's run path.
 
 Where the C sources are looked for, first match wins:
 
@@ -39,6 +40,11 @@ HERE = Path(__file__).resolve().parent
 PROJECT = HERE.parent.parent  # bindings/python, where setup.py lives
 
 MODULE = "exterr._native"
+
+# The oldest installed libexterr the cdef compiles against: 1.1 added
+# exterr_supported(). Asked of pkg-config up front, so an older one fails
+# the build with its version rather than with a C compiler error.
+MIN_SYSTEM_LIB = "1.1"
 
 # libexterr's CMakeLists.txt lists its sources as set(EXTERR_SOURCES ...);
 # reading that list keeps the bundled build in step with the library's own
@@ -111,6 +117,7 @@ def find_c_sources() -> Path:
 
 
 def _system_lib() -> dict[str, list[str]]:
+    _pkg_config("--print-errors", "--exists", f"exterr >= {MIN_SYSTEM_LIB}")
     kw = _flags("exterr")
     # A private prefix (cmake --install --prefix) is not on the loader's
     # path; recording it avoids needing LD_LIBRARY_PATH at import time.

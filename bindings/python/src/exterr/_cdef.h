@@ -59,6 +59,8 @@ struct exterr_parse_error {
 const char *exterr_version(void);
 
 int exterr_fetch(struct exterr **errp);
+/* Since libexterr 1.1 (symbol version EXTERR_1.1). */
+int exterr_supported(void);
 int exterr_parse_ex(const char *json, size_t len, struct exterr **errp,
 		    struct exterr_parse_error *perr);
 void exterr_free(struct exterr *err);

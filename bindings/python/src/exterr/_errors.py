@@ -21,10 +21,22 @@ class ParseError(ValueError):
     ``reason``
         libexterr's English explanation ("" when it gave none).
     ``position``
-        Byte offset into the input where parsing failed (0 when the failure
-        has no place in the text, as for schema errors).
+        0-based byte offset of the first offending byte in the input (in
+        its UTF-8 encoding for a str), as libexterr 1.1 places it
+        (exterr_parse(3)): for ``"malformed"`` the
+        byte that cannot continue a valid text (the input's length, without
+        the tolerated trailing NUL, for a premature end); for ``"schema"``
+        the first byte of the value that has the wrong type or is out of
+        range, of a duplicate key, or of a number too large to represent;
+        the ``}`` closing the root object when a required key is missing;
+        the first byte of the root value when it is not an object. ``None``
+        when the failure has no place in the text: ``"too-big"`` and
+        ``"invalid-argument"`` (libexterr reports position SIZE_MAX, line
+        0), and a ParseError from :func:`exterr.fetch` (which gets no
+        position from libexterr).
     ``line``, ``column``
-        1-based place of ``position``; 0 when the failure has no place.
+        1-based line and column (counted in characters, not bytes) of
+        ``position``; ``None`` exactly when ``position`` is.
     """
 
     def __init__(
@@ -32,9 +44,9 @@ class ParseError(ValueError):
         error_class: str,
         errno: int,
         reason: str,
-        position: int = 0,
-        line: int = 0,
-        column: int = 0,
+        position: int | None = None,
+        line: int | None = None,
+        column: int | None = None,
     ) -> None:
         super().__init__(error_class, errno, reason, position, line, column)
         self.error_class = error_class
@@ -46,7 +58,7 @@ class ParseError(ValueError):
 
     def __str__(self) -> str:
         where = ""
-        if self.line:
+        if self.position is not None:
             where = f" at byte {self.position} (line {self.line}, column {self.column})"
         reason = self.reason or os.strerror(self.errno)
         return f"{self.error_class}: {reason}{where}"

@@ -13,15 +13,28 @@ from ._native import ffi, lib
 class ExtendedError(OSError):
     """The kernel's description of a failed system call.
 
-    An OSError, so it can stand in for the exception the failing call
-    raised (see :func:`exterr.translate`). Made by :func:`exterr.parse` and
-    :func:`exterr.fetch`; everything is copied out of libexterr's struct
-    when it is made, so the object lives independently of the C library.
+    Instances come in two kinds:
+
+    * the description itself, from :func:`exterr.parse` and
+      :func:`exterr.fetch`: ``type(err) is ExtendedError``, ``str()`` is
+      libexterr's one-line form, ``filename`` is None;
+    * the exception :func:`exterr.translate` and :func:`exterr.call` raise
+      for a described OSError: an instance of a class that derives from
+      both ExtendedError and the original's class (for example
+      ``exterr.ExtendedFileNotFoundError``, bases ``(ExtendedError,
+      FileNotFoundError)``), so ``except FileNotFoundError`` and ``except
+      ExtendedError`` both catch it. Its args, errno, strerror, filename,
+      filename2, str() and repr() are the original's; the description
+      alone is ``.exterr``.
+
+    Everything is copied out of libexterr's struct when it is made, so the
+    object lives independently of the C library.
 
     Attributes:
 
     ``errno``, ``strerror``
-        The positive errno the system call failed with and its text.
+        The positive errno the system call failed with and its text (for a
+        translated exception, the original's).
     ``message``, ``module``
         What was wrong, and which subsystem said so.
     ``file``, ``line``
@@ -38,8 +51,14 @@ class ExtendedError(OSError):
         Tuple of :class:`exterr.Field` (name, type, text), in document order.
     ``json``
         The raw JSON text of the description.
+    ``exterr``
+        The description alone, whose ``str()`` is libexterr's one-line
+        human form (``exterr_format()``); for the first kind, the object
+        itself.
 
-    ``str()`` is libexterr's one-line human form (``exterr_format()``).
+    ``str()`` is libexterr's one-line form for the first kind, the
+    original's text (``[Errno 2] No such file or directory: 'x'``) for the
+    second.
     """
 
     errno: int
@@ -72,6 +91,11 @@ class ExtendedError(OSError):
         )
 
     @property
+    def exterr(self) -> ExtendedError:
+        """The description alone, as parse() returns it: here, ``self``."""
+        return self
+
+    @property
     def fields(self) -> Mapping[str, JSONValue]:
         """Domain keys to Python values (str, int, float, bool, None, list, dict)."""
         return self._fields
@@ -86,7 +110,7 @@ class ExtendedError(OSError):
             f"syscall={self.syscall!r}, fields={dict(self._fields)!r})"
         )
 
-    def __reduce__(self) -> tuple[Callable[..., ExtendedError], tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., OSError], tuple[Any, ...]]:
         # OSError would pickle as cls(errno, strerror); rebuild from the JSON
         # instead, which carries everything, plus what translate() copied.
         return (_unpickle, (self.json, self.filename, self.filename2))

@@ -25,7 +25,8 @@ def fetch() -> ExtendedError | None:
     does not clear it, but a later failing one that exterr describes
     replaces it: compare ``.syscall`` with the call you made.
 
-    Raises :class:`Unsupported` when the kernel has no exterr interface,
+    Raises :class:`Unsupported` when the kernel has no exterr interface
+    (:func:`exterr.supported` tells without taking the description),
     :class:`ParseError` when the kernel's text does not parse (it is gone
     then), MemoryError on allocation failure, and OSError for the rest of
     exterr_fetch()'s errors (EAGAIN: the description kept changing size;

@@ -9,6 +9,9 @@ from ._errors import ParseError
 from ._extended import ExtendedError, from_c
 from ._native import ffi, lib
 
+# What libexterr puts in exterr_parse_error.position for "no place".
+_SIZE_MAX = 2 ** (8 * ffi.sizeof("size_t")) - 1
+
 
 def error_class(neg_errno: int) -> str:
     """libexterr's conformance class name for a negative parse errno."""
@@ -35,8 +38,13 @@ def parse(data: bytes | str) -> ExtendedError:
 
     Returns an :class:`ExtendedError`. Raises :class:`ParseError` (a
     ValueError) for anything the contract rejects, with the class, reason
-    and byte position libexterr reports, and MemoryError when libexterr runs
-    out of memory.
+    and place libexterr reports, and MemoryError when libexterr runs out of
+    memory. The place is the byte offset (into ``data``, or into its UTF-8
+    encoding for a str) of the first offending byte, with its 1-based line
+    and column: for a schema error, the offending value, or the ``}``
+    closing the root object for a missing key. It is None (position, line
+    and column) when the failure has no place in the text, as for
+    ``"too-big"``.
     """
     raw = _as_bytes(data)
     errp = ffi.new("struct exterr **")
@@ -47,13 +55,13 @@ def parse(data: bytes | str) -> ExtendedError:
     if ret == -_errno.ENOMEM:
         raise MemoryError("libexterr: out of memory")
     if ret < 0:
+        reason = ffi.string(perr.reason).decode("utf-8", "replace") or os.strerror(-ret)
+        # libexterr 1.1: a failure with no place in the text (E2BIG, EINVAL)
+        # has position SIZE_MAX and line 0; every real place has line >= 1.
+        if perr.line <= 0 or perr.position == _SIZE_MAX:
+            raise ParseError(error_class(ret), -ret, reason)
         raise ParseError(
-            error_class(ret),
-            -ret,
-            ffi.string(perr.reason).decode("utf-8", "replace") or os.strerror(-ret),
-            perr.position,
-            perr.line,
-            perr.column,
+            error_class(ret), -ret, reason, perr.position, perr.line, perr.column
         )
     try:
         return from_c(errp[0])

@@ -1,4 +1,4 @@
-"""translate() and call(): turn an OSError into the kernel's description."""
+"""translate() and call(): add the kernel's description to an OSError."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import contextlib
 from typing import Callable, Iterator, ParamSpec, TypeVar
 
 from . import _fetch
+from ._described import described
 from ._errors import ParseError, Unsupported
 from ._extended import ExtendedError
 
@@ -34,16 +35,30 @@ def _take() -> ExtendedError | None:
 
 @contextlib.contextmanager
 def translate() -> Iterator[None]:
-    """Context manager: re-raise an OSError from the block as ExtendedError.
+    """Context manager: add the kernel's description to an OSError from the block.
 
-    ``with exterr.translate(): os.ioctl_thing(...)``. When the block raises
-    an OSError and the kernel holds a description for the calling thread
-    with the same errno, the block's exception becomes an ExtendedError,
-    raised ``from`` the original (so ``__cause__`` is the original, with its
-    traceback); the original's ``filename``/``filename2`` are copied over.
-    Otherwise the original propagates untouched: no exterr in the kernel, no
-    description, a description with another errno (stale, from some other
-    call), or one that does not parse.
+    ``with exterr.translate(): os.open(path, os.O_RDONLY)``. What a
+    program catches never depends on the kernel: the exception is always an
+    instance of the class the block raised (FileNotFoundError for ENOENT,
+    PermissionError for EACCES, plain OSError for EINVAL, ...), with the
+    same args, errno, strerror, filename, filename2 and str().
+
+    When the block raises an OSError and the kernel holds a description for
+    the calling thread with the same errno, what propagates is a twin of
+    it whose class derives from both ExtendedError and the original's class
+    (``exterr.ExtendedFileNotFoundError`` for a FileNotFoundError), so
+    ``except FileNotFoundError`` and ``except exterr.ExtendedError`` both
+    catch it. It carries every ExtendedError attribute, the description
+    alone as ``.exterr`` (see also :func:`exterr.description_of`) and, on
+    Python 3.11+, a note with libexterr's one-line form that tracebacks
+    print. Its ``__traceback__`` and ``__cause__`` are the original's; the
+    original object is its (suppressed) ``__context__``. In the rare case
+    that the original's class cannot be subclassed, the original itself
+    propagates with ``.exterr`` and the note added.
+
+    Otherwise the original exception object propagates unchanged: no
+    exterr in the kernel, no description, a description with another errno
+    (stale, from some other call), or one that does not parse.
 
     Any description pending when the block starts is discarded first: it
     belongs to an earlier failure and could otherwise be mistaken for the
@@ -54,17 +69,26 @@ def translate() -> Iterator[None]:
     try:
         yield
     except ExtendedError:
+        # Already described (a nested translate(), or raised on purpose).
         raise
     except OSError as original:
-        ext = _take()
-        if ext is None or ext.errno != original.errno:
+        desc = _take()
+        if desc is None or desc.errno != original.errno:
             raise
-        ext.filename = original.filename
-        ext.filename2 = original.filename2
-        raise ext from original
+        twin = described(original, desc)
+        if twin is original:
+            raise
+        # The original's traceback and cause: what the program inspects,
+        # and a printed traceback, are the unpatched ones plus the note.
+        # (Python still links the original as the suppressed __context__.)
+        raise twin.with_traceback(original.__traceback__) from original.__cause__
 
 
 def call(fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
-    """Call ``fn(*args, **kwargs)`` inside :func:`translate` and return its result."""
+    """Call ``fn(*args, **kwargs)`` inside :func:`translate` and return its result.
+
+    Raises what ``fn`` raises; an OSError the kernel describes comes back
+    as for translate(): of the same class, with the description added.
+    """
     with translate():
         return fn(*args, **kwargs)
