@@ -42,8 +42,9 @@ func (noCgoError) Is(target error) bool {
 // Fetching consumes the description. Because descriptions belong to a
 // kernel thread, call Fetch only from a goroutine locked with
 // runtime.LockOSThread since the failing call, or use [Do], which does
-// that for you. A description outlives later successful calls, so compare
-// [Error.Syscall] with the call you made if staleness matters. To ask
+// that for you. A description is that of the thread's last failed call:
+// later successful calls keep it, a later failing call ends it, so it is
+// never an older failure's ([Error.Syscall] says which call). To ask
 // whether the kernel has exterr at all, use [Supported], which leaves a
 // pending description alone.
 //

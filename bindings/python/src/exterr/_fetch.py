@@ -21,9 +21,10 @@ def fetch() -> ExtendedError | None:
 
     Descriptions are per kernel thread: call this in the thread that made
     the failing call, right after it (each Python thread is one kernel
-    thread). Fetching consumes the description. A successful system call
-    does not clear it, but a later failing one that exterr describes
-    replaces it: compare ``.syscall`` with the call you made.
+    thread). Fetching consumes the description. It is that of the
+    thread's last failed system call: successful calls keep it, a later
+    failing call ends it, so it is never an older failure's (``.syscall``
+    says which call).
 
     Raises :class:`Unsupported` when the kernel has no exterr interface
     (:func:`exterr.supported` tells without taking the description),
