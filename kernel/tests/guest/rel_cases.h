@@ -108,6 +108,11 @@ static void perf_stack_7(struct perf_event_attr *a)
 	a->sample_stack_user = 7;
 }
 
+static void perf_sw_config(struct perf_event_attr *a)
+{
+	a->config = 99;		/* no such software event */
+}
+
 /* Every case has its own site, so every description differs. */
 static const struct rel_case rel_cases[] = {
 	{ "einval", "einval", NULL, EINVAL },
@@ -125,6 +130,7 @@ static const struct rel_case rel_cases[] = {
 	{ "perf-inherit-thread", NULL, perf_inherit_thread, EINVAL },
 	{ "perf-clockid", NULL, perf_clockid, EINVAL },
 	{ "perf-stack-7", NULL, perf_stack_7, EINVAL },
+	{ "perf-sw-config", NULL, perf_sw_config, ENOENT },
 };
 
 #define REL_NCASES (sizeof(rel_cases) / sizeof(rel_cases[0]))
