@@ -15,9 +15,12 @@ import re
 import sys
 
 MARK = "# exterr-json: "
-HEAD = ["code", "module", "file", "line", "message", "syscall"]
-# A kernel pointer as hex, with or without 0x, or as a decimal u64.
-ADDRESS = re.compile(r"(0x)?ffff[0-9a-f]{12}|18446[0-9]{15}", re.I)
+HEAD = ["code", "id", "module", "file", "line", "message", "syscall"]
+# A kernel pointer as hex, with or without 0x, or as a decimal u64 (but
+# not 2^64 - 1, all bits set, which a value may well be).
+ADDRESS = re.compile(r"(0x)?ffff[0-9a-f]{12}|18446(?!744073709551615)[0-9]{15}",
+                     re.I)
+ID = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
 # A build or home directory anywhere in a value (a file name, a message).
 ABSOLUTE = re.compile(r"(^|[\s\"'=:(])/(home|root|usr|var|tmp|build|src|work|opt|mnt|srv)/")
 
@@ -45,10 +48,23 @@ def check(text):
     if not isinstance(doc, dict):
         raise ValueError("not an object")
     keys = list(doc)
+    # A note (code 0) has its severity right after the code.
+    if doc.get("code") == 0:
+        if keys[1:2] != ["severity"] or doc["severity"] not in ("info", "warning"):
+            raise ValueError("a note without severity")
+        del keys[1]
     if keys[:len(HEAD)] != HEAD:
-        raise ValueError("keys start %s, want %s" % (keys[:6], HEAD))
-    if not isinstance(doc["code"], int) or not -4095 <= doc["code"] <= -1:
+        raise ValueError("keys start %s, want %s" % (keys[:7], HEAD))
+    if not isinstance(doc["code"], int) or not -4095 <= doc["code"] <= 0:
         raise ValueError("bad code")
+    if not ID.match(doc["id"]) or len(doc["id"]) > 64:
+        raise ValueError("bad id %r" % doc["id"])
+    if "values" in doc:
+        if keys[len(HEAD)] != "values" or not isinstance(doc["values"], dict) \
+           or not doc["values"] or \
+           not all(isinstance(v, int) and -2**63 <= v < 2**64
+                   for v in doc["values"].values()):
+            raise ValueError("bad values")
     if doc["file"].startswith("/") or "/../" in doc["file"]:
         raise ValueError("path not relative to the source tree")
     if any(has_surrogate(v) for v in doc.values()):
