@@ -34,6 +34,27 @@ extern "C" {
 #ifndef PR_GET_ERR_DESC
 #define PR_GET_ERR_DESC 0x45525244
 #endif
+/* Its flag (arg4) asking for notes on successful calls too. */
+#ifndef PR_ERR_DESC_NOTES
+#define PR_ERR_DESC_NOTES (1UL << 0)
+#endif
+
+/* exterr_fetch_ex() flags. 1.1 */
+#define EXTERR_FETCH_NOTES 0x1u
+
+/* struct exterr severity: an error (code < 0), or a note (code 0). 1.1 */
+enum exterr_severity {
+	EXTERR_SEVERITY_ERROR = 0,
+	EXTERR_SEVERITY_INFO,
+	EXTERR_SEVERITY_WARNING,
+};
+
+/*
+ * Whether @err (from this library, of any 1.x version) has @member: for
+ * the members added after 1.0, e.g. EXTERR_HAS(err, id).
+ */
+#define EXTERR_HAS(err, member) \
+	(offsetof(struct exterr, member) + sizeof((err)->member) <= (err)->size)
 
 /* exterr_parse() rejects longer JSON (not counting one trailing NUL)
  * with -E2BIG. */
@@ -58,6 +79,17 @@ struct exterr_field {
 	long long integer;		/* the value when type is INTEGER */
 };
 
+/*
+ * One runtime value of a description ("values" in the JSON): an integer
+ * from -2^63 to 2^64 - 1. 1.1
+ */
+struct exterr_value {
+	const char *name;
+	long long value;		/* exact when it fits a long long */
+	unsigned long long uvalue;	/* exact when not negative */
+	int negative;			/* 1 when the value is below 0 */
+};
+
 struct exterr {
 	size_t size;			/* sizeof(struct exterr) of the library */
 	int error;			/* positive errno, e.g. EINVAL */
@@ -70,6 +102,11 @@ struct exterr {
 	const struct exterr_field *fields; /* domain keys, document order */
 	const char *json;		/* the raw JSON text, NUL-terminated */
 	size_t json_len;
+	/* 1.1: check EXTERR_HAS() first. */
+	const char *id;			/* the site's stable id, or NULL */
+	enum exterr_severity severity;	/* ERROR, or a note's severity */
+	size_t nr_values;
+	const struct exterr_value *values; /* document order, or NULL */
 };
 
 /* Where and why exterr_parse_ex() failed, filled in when perr != NULL. */
@@ -87,6 +124,8 @@ struct exterr_parse_error {
 const char *exterr_version(void);
 
 int exterr_fetch(struct exterr **errp);
+/* exterr_fetch() with EXTERR_FETCH_NOTES or 0. 1.1 */
+int exterr_fetch_ex(struct exterr **errp, unsigned int flags);
 /* 1 when the running kernel has exterr, else 0; consumes nothing. 1.1 */
 int exterr_supported(void);
 int exterr_parse(const char *json, size_t len, struct exterr **errp);
@@ -95,6 +134,9 @@ int exterr_parse_ex(const char *json, size_t len, struct exterr **errp,
 void exterr_free(struct exterr *err);
 
 const char *exterr_field(const struct exterr *err, const char *name);
+/* The value called @name, or NULL. 1.1 */
+const struct exterr_value *exterr_value(const struct exterr *err,
+					const char *name);
 int exterr_format(const struct exterr *err, char *buf, size_t size);
 void exterr_perror(const char *s);
 

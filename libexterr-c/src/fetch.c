@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * exterr_fetch(): take the calling thread's pending description out of the
- * kernel with prctl(PR_GET_ERR_DESC) and parse it. exterr_supported(): does
- * the running kernel have that prctl at all?
+ * kernel with prctl(PR_GET_ERR_DESC) and parse it; exterr_fetch_ex() can
+ * ask for notes on successful calls too. exterr_supported(): does the
+ * running kernel have that prctl at all?
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,10 +17,10 @@
  */
 #define FETCH_TRIES 8
 
-static int get_desc(void *buf, size_t size)
+static int get_desc(void *buf, size_t size, unsigned long flags)
 {
 	return prctl(PR_GET_ERR_DESC, (unsigned long)buf, (unsigned long)size,
-		     0UL, 0UL);
+		     flags, 0UL);
 }
 
 static int fetch_error(int e)
@@ -28,7 +29,7 @@ static int fetch_error(int e)
 	return e == EINVAL ? -EOPNOTSUPP : -e;
 }
 
-static int fetch(struct exterr **errp)
+static int fetch(struct exterr **errp, unsigned long flags)
 {
 	int tries, n;
 
@@ -37,14 +38,22 @@ static int fetch(struct exterr **errp)
 		char *buf;
 		int ret;
 
-		n = get_desc(NULL, 0);
+		n = get_desc(NULL, 0, flags);
+		/*
+		 * A kernel from before notes knows no flag: EINVAL. Then no
+		 * note can be pending, and a description is read without it.
+		 */
+		if (n < 0 && errno == EINVAL && flags) {
+			flags = 0;
+			n = get_desc(NULL, 0, flags);
+		}
 		if (n < 0)
 			return fetch_error(errno);
 		size = n > 0 ? (size_t)n : 1;
 		buf = malloc(size);
 		if (!buf)
 			return -ENOMEM;
-		n = get_desc(buf, size);
+		n = get_desc(buf, size, flags);
 		if (n >= 0) {
 			/* n is the JSON length; never trust it past buf. */
 			ret = exterr_parse(buf, (size_t)n < size ? (size_t)n :
@@ -60,7 +69,7 @@ static int fetch(struct exterr **errp)
 	return -EAGAIN;
 }
 
-EXTERR_API int exterr_fetch(struct exterr **errp)
+EXTERR_API int exterr_fetch_ex(struct exterr **errp, unsigned int flags)
 {
 	int saved_errno = errno;
 	int ret;
@@ -68,9 +77,16 @@ EXTERR_API int exterr_fetch(struct exterr **errp)
 	if (!errp)
 		return -EINVAL;
 	*errp = NULL;
-	ret = fetch(errp);
+	if (flags & ~EXTERR_FETCH_NOTES)
+		return -EINVAL;
+	ret = fetch(errp, flags & EXTERR_FETCH_NOTES ? PR_ERR_DESC_NOTES : 0);
 	errno = saved_errno;
 	return ret;
+}
+
+EXTERR_API int exterr_fetch(struct exterr **errp)
+{
+	return exterr_fetch_ex(errp, 0);
 }
 
 EXTERR_API int exterr_supported(void)
@@ -85,7 +101,7 @@ EXTERR_API int exterr_supported(void)
 	 * other answer (a size, ENODATA, ...) is taken as support, the same
 	 * line fetch_error() draws for exterr_fetch().
 	 */
-	ret = get_desc(NULL, 0) >= 0 || errno != EINVAL;
+	ret = get_desc(NULL, 0, 0) >= 0 || errno != EINVAL;
 	errno = saved_errno;
 	return ret;
 }

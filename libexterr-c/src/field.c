@@ -94,6 +94,19 @@ EXTERR_API const char *exterr_field(const struct exterr *err,
 	return NULL;
 }
 
+EXTERR_API const struct exterr_value *exterr_value(const struct exterr *err,
+						  const char *name)
+{
+	size_t i;
+
+	if (!err || !name || !EXTERR_HAS(err, values))
+		return NULL;
+	for (i = 0; i < err->nr_values; i++)
+		if (!strcmp(err->values[i].name, name))
+			return &err->values[i];
+	return NULL;
+}
+
 EXTERR_API const char *exterr_field_type_name(enum exterr_field_type type)
 {
 	switch (type) {

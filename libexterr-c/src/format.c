@@ -106,6 +106,10 @@ EXTERR_API int exterr_format(const struct exterr *err, char *buf, size_t size)
 		return -EINVAL;
 
 	desc = strerrordesc_np(err->error);
+	/* A note says what it is rather than "Success". */
+	if (EXTERR_HAS(err, severity) && err->severity != EXTERR_SEVERITY_ERROR)
+		desc = err->severity == EXTERR_SEVERITY_WARNING ? "warning" :
+								   "note";
 	if (desc) {
 		out_str(&o, desc);
 	} else {
@@ -122,6 +126,17 @@ EXTERR_API int exterr_format(const struct exterr *err, char *buf, size_t size)
 		out_text(&o, err->fields[i].name);
 		out_char(&o, '=');
 		out_value(&o, &err->fields[i]);
+	}
+	for (i = 0; EXTERR_HAS(err, values) && i < err->nr_values; i++) {
+		const struct exterr_value *v = &err->values[i];
+
+		out_char(&o, ' ');
+		out_text(&o, v->name);
+		if (v->negative)
+			snprintf(num, sizeof(num), "=%lld", v->value);
+		else
+			snprintf(num, sizeof(num), "=%llu", v->uvalue);
+		out_str(&o, num);
 	}
 	out_str(&o, "] (");
 	out_text(&o, err->file);

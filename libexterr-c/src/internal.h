@@ -7,7 +7,9 @@
 #ifndef EXTERR_INTERNAL_H
 #define EXTERR_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <jansson.h>
 
 #include "exterr.h"
@@ -55,5 +57,28 @@ struct xerr_syntax {
 };
 
 int xerr_validate(const char *json, size_t len, struct xerr_syntax *out);
+
+/*
+ * values.c: the integer members of the root's "values" object, found
+ * before jansson parses the text (which it could not for those above
+ * LLONG_MAX). xerr_values_scan() fills @vals (all zero when there are
+ * none) and returns 0 or -ENOMEM; masked is then the text to hand to
+ * jansson, with each of those integers replaced by a 0 of the same width.
+ * xerr_value_read() reads one token, -ERANGE outside -2^63..2^64-1.
+ */
+struct xerr_token {
+	size_t start;
+	size_t len;
+};
+
+struct xerr_values {
+	size_t nr;
+	struct xerr_token *tok;
+	char *masked;
+};
+
+int xerr_values_scan(const char *json, size_t len, struct xerr_values *vals);
+int xerr_value_read(const char *tok, size_t len, struct exterr_value *v);
+void xerr_values_free(struct xerr_values *vals);
 
 #endif /* EXTERR_INTERNAL_H */

@@ -200,6 +200,7 @@ static bool is_core_key(const char *key)
 {
 	static const char *const core[] = {
 		"code", "module", "file", "line", "message", "syscall",
+		"id", "severity", "values",
 	};
 	size_t i;
 
@@ -219,13 +220,27 @@ static char *put(char **cursor, const char *s, size_t len)
 	return dst;
 }
 
+static enum exterr_severity severity_of(json_t *root)
+{
+	const char *s = json_string_value(json_object_get(root, "severity"));
+
+	if (!s)
+		return EXTERR_SEVERITY_ERROR;
+	return strcmp(s, "warning") ? EXTERR_SEVERITY_INFO :
+				      EXTERR_SEVERITY_WARNING;
+}
+
 /* Builds the single allocation from a root already checked by schema(). */
 static int build(json_t *root, const char *json, size_t len,
-		 struct exterr **errp, struct exterr_parse_error *perr)
+		 const struct xerr_values *vals, struct exterr **errp,
+		 struct exterr_parse_error *perr)
 {
 	json_t *module = json_object_get(root, "module");
 	json_t *message = json_object_get(root, "message");
 	json_t *file = json_object_get(root, "file");
+	json_t *id = json_object_get(root, "id");
+	json_t *values = json_object_get(root, "values");
+	struct exterr_value *value_array;
 	struct exterr_field *fields;
 	struct exterr *err;
 	size_t nr = 0, total, i;
@@ -237,6 +252,11 @@ static int build(json_t *root, const char *json, size_t len,
 		json_string_length(module) + 1 +
 		json_string_length(message) + 1 +
 		json_string_length(file) + 1;
+	if (id)
+		total += json_string_length(id) + 1;
+	/* schema() made sure each member of values is one of vals->tok. */
+	json_object_foreach(values, key, v)
+		total += sizeof(*value_array) + strlen(key) + 1;
 	json_object_foreach(root, key, v) {
 		enum exterr_field_type type;
 		long long integer;
@@ -255,7 +275,8 @@ static int build(json_t *root, const char *json, size_t len,
 	if (!err)
 		return fail(perr, -ENOMEM, NULL, "out of memory");
 	fields = (struct exterr_field *)(err + 1);
-	cursor = (char *)(fields + nr);
+	value_array = (struct exterr_value *)(fields + nr);
+	cursor = (char *)(value_array + (values ? vals->nr : 0));
 
 	err->size = sizeof(*err);
 	err->error = (int)-json_integer_value(json_object_get(root, "code"));
@@ -272,6 +293,20 @@ static int build(json_t *root, const char *json, size_t len,
 	err->json_len = len;
 	err->nr_fields = nr;
 	err->fields = nr ? fields : NULL;
+	err->id = id ? put(&cursor, json_string_value(id),
+			   json_string_length(id)) : NULL;
+	err->severity = severity_of(root);
+	i = 0;
+	json_object_foreach(values, key, v) {
+		const struct xerr_token *tok = &vals->tok[i];
+
+		value_array[i].name = put(&cursor, key, strlen(key));
+		/* schema() has read every one of them already. */
+		xerr_value_read(json + tok->start, tok->len, &value_array[i]);
+		i++;
+	}
+	err->nr_values = i;
+	err->values = i ? value_array : NULL;
 
 	i = 0;
 	json_object_foreach(root, key, v) {
@@ -294,14 +329,73 @@ static int build(json_t *root, const char *json, size_t len,
 	return 0;
 }
 
+/*
+ * "values": an object whose members are all integers, each one of the
+ * tokens values.c found (jansson saw them masked), within
+ * -2^63..2^64-1.
+ */
+static int get_values(const struct text *t, json_t *root,
+		      const struct xerr_values *vals,
+		      struct exterr_parse_error *perr)
+{
+	json_t *values = json_object_get(root, "values"), *v;
+	struct exterr_value scratch;
+	const char *key;
+	size_t i = 0;
+
+	if (!values)
+		return 0;
+	if (!json_is_object(values))
+		return schema_fail(t, "values", perr,
+				   "\"values\" is not an object");
+	json_object_foreach(values, key, v) {
+		if (!json_is_integer(v) || i >= vals->nr)
+			return schema_fail(t, "values", perr,
+					   "value \"%s\" is not an integer",
+					   key);
+		if (xerr_value_read(t->json + vals->tok[i].start,
+				    vals->tok[i].len, &scratch))
+			return schema_fail(t, "values", perr,
+					   "value \"%s\" is outside -2^63..2^64-1",
+					   key);
+		i++;
+	}
+	return 0;
+}
+
+/* A note (code 0) has a severity, "info" or "warning"; an error none. */
+static int get_severity(const struct text *t, json_t *root,
+			struct exterr_parse_error *perr)
+{
+	json_t *sev = json_object_get(root, "severity");
+	long long code = json_integer_value(json_object_get(root, "code"));
+	const char *s;
+
+	if (!sev)
+		return code ? 0 : schema_fail(t, "severity", perr,
+					      "a note (code 0) without \"severity\"");
+	if (!json_is_string(sev))
+		return schema_fail(t, "severity", perr,
+				   "\"severity\" is not a string");
+	s = json_string_value(sev);
+	if (strcmp(s, "info") && strcmp(s, "warning"))
+		return schema_fail(t, "severity", perr,
+				   "\"severity\" is neither \"info\" nor \"warning\"");
+	if (code)
+		return schema_fail(t, "severity", perr,
+				   "\"severity\" on an error (code %lld)", code);
+	return 0;
+}
+
 static int schema(const struct text *t, json_t *root,
+		  const struct xerr_values *vals,
 		  struct exterr_parse_error *perr)
 {
 	int ret;
 
 	if (!json_is_object(root))
 		return schema_fail(t, NULL, perr, "not a JSON object");
-	ret = get_int(t, root, "code", true, -4095, -1, perr);
+	ret = get_int(t, root, "code", true, -4095, 0, perr);
 	if (!ret)
 		ret = get_string(t, root, "module", perr);
 	if (!ret)
@@ -312,6 +406,13 @@ static int schema(const struct text *t, json_t *root,
 		ret = get_string(t, root, "message", perr);
 	if (!ret)
 		ret = get_int(t, root, "syscall", false, 0, INT_MAX, perr);
+	if (!ret && json_object_get(root, "id") &&
+	    !json_is_string(json_object_get(root, "id")))
+		ret = schema_fail(t, "id", perr, "\"id\" is not a string");
+	if (!ret)
+		ret = get_severity(t, root, perr);
+	if (!ret)
+		ret = get_values(t, root, vals, perr);
 	return ret;
 }
 
@@ -320,6 +421,7 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 			       struct exterr_parse_error *perr)
 {
 	struct xerr_syntax syn = { .find_end = SIZE_MAX, .find_key = NULL };
+	struct xerr_values vals;
 	struct perr_loc loc;
 	struct text t;
 	json_error_t jerr;
@@ -355,19 +457,24 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 	 * jansson leaves jerr untouched when its first allocation fails;
 	 * zeroed, that reads as json_error_unknown with no position.
 	 */
+	if (xerr_values_scan(json, len, &vals))
+		return fail(perr, -ENOMEM, NULL, "out of memory");
 	memset(&jerr, 0, sizeof(jerr));
 	jerr.line = jerr.column = jerr.position = -1;
-	root = json_loadb(json, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
-			  &jerr);
-	if (!root)
+	root = json_loadb(vals.masked ?: json, len,
+			  JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+	if (!root) {
+		xerr_values_free(&vals);
 		return jansson_fail(json, len, &jerr, perr);
+	}
 
 	t.json = json;
 	t.len = len;
-	ret = schema(&t, root, perr);
+	ret = schema(&t, root, &vals, perr);
 	if (!ret)
-		ret = build(root, json, len, errp, perr);
+		ret = build(root, json, len, &vals, errp, perr);
 	json_decref(root);
+	xerr_values_free(&vals);
 	if (!ret)
 		fail(perr, 0, NULL, "%s", "");
 	return ret;

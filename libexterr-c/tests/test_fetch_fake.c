@@ -24,6 +24,8 @@ static struct {
 	int grow;		/* grow the description after N probes */
 	const char *pending;
 	const char *grown;	/* what it grows to */
+	int note;		/* pending is a note: only PR_ERR_DESC_NOTES */
+	int no_notes;		/* a kernel from before notes: arg4 must be 0 */
 	int calls;
 	int copies;		/* calls that were not size queries */
 } k;
@@ -49,7 +51,8 @@ int __wrap_prctl(int option, ...)
 	k.calls++;
 	if (a2 || a3)
 		k.copies++;
-	if (k.unpatched || a4 || a5) {
+	if (k.unpatched || (a4 && (k.no_notes || a4 != PR_ERR_DESC_NOTES)) ||
+	    a5) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -57,7 +60,7 @@ int __wrap_prctl(int option, ...)
 		errno = k.fail_all;
 		return -1;
 	}
-	if (!k.pending) {
+	if (!k.pending || (k.note && !a4)) {
 		errno = ENODATA;
 		return -1;
 	}
@@ -255,9 +258,55 @@ static void test_perror(void)
 	CHECK_STR(capture_end(&c), "No space left on device\n");
 }
 
+#define NOTE "{\"code\":0,\"severity\":\"info\",\"id\":\"v4l2.x.y\"," \
+	"\"module\":\"vivid\",\"file\":\"f.c\",\"line\":3,\"message\":\"m\"," \
+	"\"syscall\":16,\"values\":{\"requested\":1,\"granted\":2}}"
+
+/* Notes only for exterr_fetch_ex(EXTERR_FETCH_NOTES); old kernels too. */
+static void test_fetch_ex(void)
+{
+	struct exterr *err = NULL;
+
+	reset();
+	k.pending = NOTE;
+	k.note = 1;
+	CHECK_INT(fetch(&err), -ENODATA);
+	CHECK_INT(exterr_fetch_ex(&err, EXTERR_FETCH_NOTES), 0);
+	CHECK(err && EXTERR_HAS(err, values));
+	if (err) {
+		CHECK_INT(err->error, 0);
+		CHECK_INT(err->severity, EXTERR_SEVERITY_INFO);
+		CHECK_STR(err->id, "v4l2.x.y");
+		CHECK_INT(err->nr_values, 2);
+		CHECK_INT(exterr_value(err, "granted")->uvalue, 2);
+		exterr_free(err);
+	}
+	CHECK_INT(exterr_fetch_ex(&err, EXTERR_FETCH_NOTES), -ENODATA);
+
+	/* A kernel without notes: the flag is dropped, errors still read. */
+	reset();
+	k.no_notes = 1;
+	k.pending = EXAMPLE;
+	CHECK_INT(exterr_fetch_ex(&err, EXTERR_FETCH_NOTES), 0);
+	CHECK(err != NULL);
+	exterr_free(err);
+	reset();
+	k.unpatched = 1;
+	CHECK_INT(exterr_fetch_ex(&err, EXTERR_FETCH_NOTES), -EOPNOTSUPP);
+
+	/* Unknown flags. */
+	reset();
+	k.pending = EXAMPLE;
+	CHECK_INT(exterr_fetch_ex(&err, 2), -EINVAL);
+	CHECK(err == NULL);
+	CHECK_INT(k.calls, 0);
+	CHECK_INT(exterr_fetch_ex(NULL, 0), -EINVAL);
+}
+
 int main(void)
 {
 	test_basic();
+	test_fetch_ex();
 	test_retry();
 	test_errors();
 	test_supported();

@@ -3,7 +3,7 @@
  * Every allocation in exterr_parse() and exterr_format()'s callers failing
  * in turn: the result is -ENOMEM or success, never a crash or a leak
  * (the sanitizer and valgrind runs of this test check the leaks). The
- * library's own malloc()/calloc() are wrapped at link time; jansson's go
+ * library's own malloc()/calloc()/realloc() are wrapped at link time; jansson's go
  * through json_set_alloc_funcs().
  */
 #include <errno.h>
@@ -19,8 +19,10 @@ static long failed, failed_in_jansson;
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t size);
 void *__wrap_malloc(size_t size);
 void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t size);
 
 static int should_fail(void)
 {
@@ -43,6 +45,11 @@ void *__wrap_calloc(size_t n, size_t size)
 	return should_fail() ? NULL : __real_calloc(n, size);
 }
 
+void *__wrap_realloc(void *p, size_t size)
+{
+	return should_fail() ? NULL : __real_realloc(p, size);
+}
+
 static void *json_malloc(size_t size)
 {
 	if (should_fail()) {
@@ -53,6 +60,8 @@ static void *json_malloc(size_t size)
 }
 
 static const char *const inputs[] = {
+	"{\"code\":-22,\"id\":\"perf.x.y\",\"module\":\"perf\",\"file\":\"f\",\"line\":1,\"message\":\"m\",\"values\":{\"a\":18446744073709551615,\"b\":-1,\"c\":3},\"attr_field\":\"x\"}",
+	"{\"code\":0,\"severity\":\"info\",\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\",\"values\":{\"a\":1.5}}",
 	"{\"code\":-22,\"module\":\"perf\",\"file\":\"kernel/events/core.c\",\"line\":12883,\"message\":\"sample_freq above kernel.perf_event_max_sample_rate\",\"syscall\":298,\"attr_field\":\"sample_freq\"}",
 	"{\"code\":-25,\"module\":\"v4l2\",\"file\":\"f.c\",\"line\":3,\"message\":\"m\",\"o\":{\"a\":[1,2.5,{\"b\":null}],\"c\":\"d\"},\"r\":0.1,\"t\":true,\"i\":7}",
 	"{\"code\":-22,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\",\"x\":1,\"x\":2}",
