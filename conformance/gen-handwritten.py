@@ -240,6 +240,42 @@ CASES_BY_NAME = {
     "schema-duplicate-core-key": desc(("code", "-1")),
     "schema-duplicate-domain-key": desc(("a", "1"), ("a", "1")),
     "schema-duplicate-key-nested": desc(("o", '{"k":1,"k":2}')),
+    # --- v2: ids, runtime values, notes (contract section 2) ---------------
+    "v2-ok-id": desc(("attr_field", '"sample_freq"'),
+                     id='"perf.sample_freq.above_max_rate"'),
+    "v2-ok-values": desc(("values", '{"sample_freq":1099511627776,"limit":100000}'),
+                         ("attr_field", '"sample_freq"'), id='"perf.x.y"'),
+    "v2-ok-values-64bit-limits": desc(("values", '{"max":18446744073709551615,'
+                                       '"min":-9223372036854775808,"zero":-0,'
+                                       '"above_int64":9223372036854775808}')),
+    "v2-ok-values-empty": desc(("values", "{}")),
+    "v2-ok-values-whitespace": b'{ "code" : -22 , "module" : "m" , "file" : "f.c" , '
+                               b'"line" : 1 , "message" : "x" , "values" : '
+                               b'{ "a" : 18446744073709551615 , "b" : -1 } }',
+    "v2-ok-values-name-escaped": desc(("values", '{"a\\"b\\u0001":7}')),
+    "v2-ok-note-info": desc(("values", '{"requested":1482184792,"granted":1448695129}'),
+                            ("field", '"pixelformat"'), code="0",
+                            severity='"info"', id='"v4l2.vivid.fmt.pixelformat_replaced"',
+                            module='"vivid"', syscall="16"),
+    "v2-ok-note-warning": desc(code="0", severity='"warning"'),
+    "v2-ok-nested-values-key": desc(("x", '{"values":{"a":1}}')),
+    "v2-schema-note-without-severity": desc(code="0", id='"a.b"'),
+    "v2-schema-severity-on-error": desc(severity='"info"'),
+    "v2-schema-severity-error": desc(code="0", severity='"error"'),
+    "v2-schema-severity-not-string": desc(code="0", severity="1"),
+    "v2-schema-id-not-string": desc(id="7"),
+    "v2-schema-id-null": desc(id="null"),
+    "v2-schema-values-array": desc(("values", "[1]")),
+    "v2-schema-values-real": desc(("values", '{"a":1.5}')),
+    "v2-schema-values-exponent": desc(("values", '{"a":1e3}')),
+    "v2-schema-values-string": desc(("values", '{"a":"1"}')),
+    "v2-schema-values-nested": desc(("values", '{"a":{"b":1}}')),
+    "v2-schema-values-above-uint64": desc(("values", '{"a":18446744073709551616}')),
+    "v2-schema-values-below-int64": desc(("values", '{"a":-9223372036854775809}')),
+    "v2-schema-values-duplicate": desc(("values", '{"a":1,"a":2}')),
+    "v2-schema-uint64-outside-values": desc(("x", "18446744073709551615")),
+    "v2-schema-uint64-nested-values": desc(("x", '[{"values":{"a":18446744073709551615}}]')),
+    "v2-malformed-values-truncated": desc(("values", '{"a":1'))[:-1],
 }
 
 

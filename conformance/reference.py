@@ -21,7 +21,12 @@ MAX_DEPTH = 32
 INT_MAX = 2**31 - 1
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
 REQUIRED = ("code", "module", "file", "line", "message")
-CORE_KEYS = REQUIRED + ("syscall",)
+CORE_KEYS = REQUIRED + ("syscall", "id", "severity", "values")
+UINT64_MAX = 2**64 - 1
+
+
+class _Big(int):
+    """An integer above 2^63 - 1: only a member of "values" may be one."""
 # The characters a field string may hold and still be printed unquoted.
 BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
                  "0123456789_.:/+-")
@@ -89,9 +94,11 @@ def _loads(text):
 
     def integer(s):
         # Length first: int() of thousands of digits is slow (and limited).
-        if len(s.lstrip("-")) > 19 or not INT64_MIN <= int(s) <= INT64_MAX:
+        if len(s.lstrip("-")) > 20 or not INT64_MIN <= int(s) <= UINT64_MAX:
             problems.append("integer beyond 64 bits")
             return 0
+        if int(s) > INT64_MAX:
+            return _Big(s)
         return int(s)
 
     def real(s):
@@ -136,6 +143,38 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _has_big(value):
+    if isinstance(value, _Big):
+        return True
+    if isinstance(value, dict):
+        return any(_has_big(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_has_big(v) for v in value)
+    return False
+
+
+def _check_v2(doc):
+    """id, severity and values (contract section 2, mechanism v2)."""
+    values = doc.get("values")
+    rest = {k: v for k, v in doc.items() if k != "values"}
+    # Integers above 2^63 - 1 are for the members of "values" only.
+    if _has_big(rest):
+        raise Reject("schema")
+    if "values" in doc:
+        if not isinstance(values, dict):
+            raise Reject("schema")
+        for v in values.values():
+            if not _is_int(v):
+                raise Reject("schema")
+    if "id" in doc and not isinstance(doc["id"], str):
+        raise Reject("schema")
+    if "severity" in doc:
+        if doc["severity"] not in ("info", "warning") or doc["code"] != 0:
+            raise Reject("schema")
+    elif doc["code"] == 0:
+        raise Reject("schema")
+
+
 def _int_key(doc, key, low, high):
     v = doc[key]
     if not _is_int(v) or not low <= v <= high:
@@ -168,10 +207,13 @@ def parse(data):
     for key in ("module", "file", "message"):
         if not isinstance(doc[key], str):
             raise Reject("schema")
-    _int_key(doc, "code", -4095, -1)
+    if isinstance(doc["code"], _Big):
+        raise Reject("schema")
+    _int_key(doc, "code", -4095, 0)
     _int_key(doc, "line", 0, INT_MAX)
     if "syscall" in doc:
         _int_key(doc, "syscall", 0, INT_MAX)
+    _check_v2(doc)
     return doc
 
 
@@ -300,7 +342,10 @@ def format_line(d):
     # escaped like the message so that the line cannot be broken by a key.
     parts = [escape(d["module"])]
     parts += [escape(f["name"]) + "=" + format_value(f) for f in d["fields"]]
-    return "%s: %s [%s] (%s:%d)" % (strerror(d["error"]), escape(d["message"]),
+    parts += [escape(v["name"]) + "=" + v["value"] for v in d["values"]]
+    lead = {"info": "note", "warning": "warning"}.get(d["severity"])
+    return "%s: %s [%s] (%s:%d)" % (lead or strerror(d["error"]),
+                                   escape(d["message"]),
                                    " ".join(parts), escape(d["file"]),
                                    d["line"])
 
@@ -322,6 +367,10 @@ def describe(data):
         "line": doc["line"],
         "syscall": doc.get("syscall", -1),
         "fields": [field(k, v) for k, v in doc.items() if k not in CORE_KEYS],
+        "id": doc.get("id"),
+        "severity": doc.get("severity", "error"),
+        "values": [{"name": k, "value": str(int(v))}
+                   for k, v in doc.get("values", {}).items()],
     }
     d["format"] = format_line(d)
     return d

@@ -100,6 +100,43 @@ static json_t *fields(const struct exterr *err)
 	return list;
 }
 
+/* The values as [{name, value}], value in decimal. */
+static json_t *values(const struct exterr *err)
+{
+	json_t *list = json_array();
+	char num[32];
+	size_t i;
+
+	for (i = 0; list && EXTERR_HAS(err, values) && i < err->nr_values;
+	     i++) {
+		const struct exterr_value *v = &err->values[i];
+
+		if (v->negative)
+			snprintf(num, sizeof(num), "%lld", v->value);
+		else
+			snprintf(num, sizeof(num), "%llu", v->uvalue);
+		if (json_array_append_new(list, json_pack("{s:o, s:s}",
+				"name", str(v->name), "value", num))) {
+			json_decref(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
+static const char *severity(const struct exterr *err)
+{
+	switch (EXTERR_HAS(err, severity) ? err->severity :
+					    EXTERR_SEVERITY_ERROR) {
+	case EXTERR_SEVERITY_INFO:
+		return "info";
+	case EXTERR_SEVERITY_WARNING:
+		return "warning";
+	default:
+		return "error";
+	}
+}
+
 static json_t *formatted(const struct exterr *err)
 {
 	int n = exterr_format(err, NULL, 0);
@@ -132,12 +169,15 @@ static json_t *describe(const char *buf, size_t len)
 		return json_pack("{s:s, s:s}", "result", "reject",
 				 "class", exterr_error_class(ret));
 	/* json_pack keeps the order; the comparison ignores it anyway. */
-	out = json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:o, s:o}",
+	out = json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:s,"
+			" s:o, s:o}",
 			"result", "ok", "error", err->error,
 			"module", str(err->module),
 			"message", str(err->message),
 			"file", str(err->file), "line", err->line,
 			"syscall", err->syscall, "fields", fields(err),
+			"id", err->id ? str(err->id) : json_null(),
+			"severity", severity(err), "values", values(err),
 			"format", formatted(err));
 	exterr_free(err);
 	return out;
