@@ -44,8 +44,54 @@ func newError(c *C.struct_exterr) *Error {
 			}
 		}
 	}
+	newErrorV2(e, c)
 	e.line = format(c)
 	return e
+}
+
+// The Severity constants are libexterr's enum exterr_severity; these fail
+// to compile if the header ever disagrees.
+var (
+	_ [SeverityError - C.EXTERR_SEVERITY_ERROR]struct{}
+	_ [C.EXTERR_SEVERITY_ERROR - SeverityError]struct{}
+	_ [SeverityInfo - C.EXTERR_SEVERITY_INFO]struct{}
+	_ [C.EXTERR_SEVERITY_INFO - SeverityInfo]struct{}
+	_ [SeverityWarning - C.EXTERR_SEVERITY_WARNING]struct{}
+	_ [C.EXTERR_SEVERITY_WARNING - SeverityWarning]struct{}
+)
+
+// has is EXTERR_HAS(c, member) for a member at offset with size: the
+// libexterr linked at run time may be older than the header, with a
+// smaller struct exterr that ends before the members added since 1.0.
+func has(c *C.struct_exterr, offset, size uintptr) bool {
+	return offset+size <= uintptr(c.size)
+}
+
+// newErrorV2 copies the members libexterr 1.1 added (id, severity,
+// values) into e, each only when c has it.
+func newErrorV2(e *Error, c *C.struct_exterr) {
+	if has(c, unsafe.Offsetof(c.id), unsafe.Sizeof(c.id)) && c.id != nil {
+		e.ID = C.GoString(c.id)
+		e.hasID = true
+	}
+	if has(c, unsafe.Offsetof(c.severity), unsafe.Sizeof(c.severity)) {
+		e.Severity = Severity(c.severity)
+	}
+	if has(c, unsafe.Offsetof(c.nr_values), unsafe.Sizeof(c.nr_values)) &&
+		has(c, unsafe.Offsetof(c.values), unsafe.Sizeof(c.values)) &&
+		c.nr_values > 0 && c.values != nil {
+		cvalues := unsafe.Slice(c.values, int(c.nr_values))
+		e.Values = make([]Value, len(cvalues))
+		for i, v := range cvalues {
+			e.Values[i] = Value{Name: C.GoString(v.name)}
+			if v.negative != 0 {
+				e.Values[i].neg = true
+				e.Values[i].bits = uint64(v.value)
+			} else {
+				e.Values[i].bits = uint64(v.uvalue)
+			}
+		}
+	}
 }
 
 // format asks the library for the human line now, while c is alive, so

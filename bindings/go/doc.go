@@ -32,6 +32,15 @@
 // [*Error]; [Fetch] is the primitive [Do] is built on; [Supported] says
 // whether the kernel hands out descriptions at all, without taking one.
 //
+// # Ids, values and notes
+//
+// Since libexterr 1.1 a description may carry a stable id ([Error.ID]),
+// the runtime values behind it ([Error.Values], [Error.Value]: integers
+// from -2^63 to 2^64-1, held exactly by [Value]) and a [Severity]. A note
+// is a description of a call that succeeded ([SeverityInfo] or
+// [SeverityWarning], Errno 0); only [FetchNotes] takes one, so [Fetch]
+// and [Do] behave as before.
+//
 // # Threads
 //
 // Descriptions belong to a kernel thread, while goroutines move between
@@ -48,7 +57,7 @@
 // run time. README.md in this directory shows a fully static build.
 //
 // Built without cgo (CGO_ENABLED=0) the package still compiles but has no
-// libexterr: [Fetch] and [Parse] fail with [ErrNoCgo], which errors.Is
+// libexterr: [Fetch], [FetchNotes] and [Parse] fail with [ErrNoCgo], which errors.Is
 // matches against [ErrUnsupported]; [Supported] is false; and [Do]
 // returns its function's error unchanged, as on a kernel without exterr.
 package exterr

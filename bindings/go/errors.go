@@ -13,9 +13,14 @@ import (
 // [Parse] and [Fetch] return an *Error as it is. [Do] does not: it returns
 // the failing function's own error, wrapped, and the *Error is found with
 // errors.As(err, &desc).
+//
+// A note (a description of a call that succeeded, from [FetchNotes]) is an
+// *Error too: its Severity is [SeverityInfo] or [SeverityWarning] and its
+// Errno 0, which matches no errno with errors.Is; its Error() starts with
+// "note" or "warning" instead of an errno's text.
 type Error struct {
 	// Errno is the error the system call returned (the JSON "code",
-	// negated), e.g. syscall.EINVAL.
+	// negated), e.g. syscall.EINVAL; 0 for a note.
 	Errno syscall.Errno
 	// Message says what was wrong, in English.
 	Message string
@@ -34,15 +39,36 @@ type Error struct {
 	Fields []Field
 	// JSON is the description exactly as parsed, without a trailing NUL.
 	JSON string
+	// ID is the reporting site's stable identifier (the JSON "id"),
+	// e.g. "perf.sample_freq.above_max_rate", or "" when the
+	// description has none (kernels before ids). Unlike Message, File and
+	// Line it does not change when the code moves or the message is
+	// reworded, so it is what programs should key on; [Error.HasID] tells
+	// an absent id from an empty one.
+	ID string
+	// Severity is [SeverityError] for a failed call's description, or
+	// the severity of a note.
+	Severity Severity
+	// Values are the runtime values the kernel reported (the JSON
+	// "values": the offending value, a limit, a size), in document
+	// order; nil when there are none. [Error.Value] finds one by name.
+	Values []Value
 
 	line  string // exterr_format() of the description
 	cause error  // what the function given to Do returned
+	hasID bool   // the JSON had an "id", possibly ""
 }
 
 // Error returns the one-line human form libexterr's exterr_format()
 // produces, for example
 //
 //	Invalid argument: sigtrap requires remove_on_exec [perf attr_field=sigtrap] (kernel/events/core.c:12593)
+//
+// The [Error.Values] follow the domain fields inside the brackets as
+// name=decimal, and a note starts with "note" ([SeverityInfo]) or
+// "warning" instead of the errno's text:
+//
+//	note: pixelformat not supported, replaced by YUYV [vivid field=pixelformat requested=1482184792 granted=1448695129] (drivers/media/test-drivers/vivid/vivid-vid-cap.c:660)
 //
 // The line is computed by the C library when the Error is created, so it
 // does not follow later changes to the struct's fields. For an Error built
@@ -99,6 +125,23 @@ func (e *Error) Field(name string) (Field, bool) {
 		}
 	}
 	return Field{}, false
+}
+
+// Value returns the first value called name and whether there is one.
+func (e *Error) Value(name string) (Value, bool) {
+	for _, v := range e.Values {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return Value{}, false
+}
+
+// HasID reports whether the description has an "id": true when the JSON
+// had one, even an empty one, and for an Error built by hand whenever ID
+// is not "".
+func (e *Error) HasID() bool {
+	return e.hasID || e.ID != ""
 }
 
 // ParseError says why [Parse] (or [Fetch]) rejected a description.

@@ -137,3 +137,42 @@ func ExampleSupported() {
 		fmt.Println("plain errnos only")
 	}
 }
+
+func ExampleError_Value() {
+	e, err := exterr.Parse([]byte(`{"code":-22,"id":"perf.sample_freq.above_max_rate","module":"perf",` +
+		`"file":"kernel/events/core.c","line":13134,"message":"sample_freq above kernel.perf_event_max_sample_rate",` +
+		`"syscall":298,"values":{"sample_freq":18446744073709551615,"limit":100000},"attr_field":"sample_freq"}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(e)
+	fmt.Println(e.ID, e.Severity)
+	if v, ok := e.Value("limit"); ok {
+		limit, _ := v.Int64()
+		fmt.Println("limit", limit)
+	}
+	// 2^64-1 fits only a uint64; String is exact either way.
+	v, _ := e.Value("sample_freq")
+	_, fitsInt64 := v.Int64()
+	u, _ := v.Uint64()
+	fmt.Println(v, fitsInt64, u)
+	// Output:
+	// Invalid argument: sample_freq above kernel.perf_event_max_sample_rate [perf attr_field=sample_freq sample_freq=18446744073709551615 limit=100000] (kernel/events/core.c:13134)
+	// perf.sample_freq.above_max_rate error
+	// limit 100000
+	// 18446744073709551615 false 18446744073709551615
+}
+
+func ExampleFetchNotes() {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+
+	// ... a successful system call on this thread ...
+	note, err := exterr.FetchNotes()
+	if err != nil || note == nil {
+		return // no exterr, nothing pending, or a failure to fetch
+	}
+	if note.Severity != exterr.SeverityError {
+		log.Print(note) // note: pixelformat not supported, replaced by YUYV [...]
+	}
+}

@@ -5,16 +5,16 @@ import (
 	"fmt"
 )
 
-// ErrUnsupported is returned by [Fetch] when the running kernel has no
-// prctl(PR_GET_ERR_DESC). errors.Is also matches it against the standard
-// library's errors.ErrUnsupported.
+// ErrUnsupported is returned by [Fetch] and [FetchNotes] when the running
+// kernel has no prctl(PR_GET_ERR_DESC). errors.Is also matches it against
+// the standard library's errors.ErrUnsupported.
 var ErrUnsupported = fmt.Errorf("exterr: kernel has no PR_GET_ERR_DESC: %w",
 	errors.ErrUnsupported)
 
-// ErrNoCgo is returned by [Fetch] and [Parse] in a program built without
-// cgo (CGO_ENABLED=0), where libexterr is not linked. It is defined in
-// every build so that code mentioning it compiles either way; with cgo
-// nothing returns it.
+// ErrNoCgo is returned by [Fetch], [FetchNotes] and [Parse] in a program
+// built without cgo (CGO_ENABLED=0), where libexterr is not linked. It is
+// defined in every build so that code mentioning it compiles either way;
+// with cgo nothing returns it.
 //
 // errors.Is matches it against [ErrUnsupported] and errors.ErrUnsupported
 // as well: without libexterr no description can be had, which is what
@@ -57,7 +57,37 @@ func (noCgoError) Is(target error) bool {
 // In a program built without cgo Fetch always fails with [ErrNoCgo],
 // which errors.Is also matches against ErrUnsupported.
 func Fetch() (*Error, error) {
-	return fetchDesc()
+	return fetchDesc(false)
+}
+
+// FetchNotes is [Fetch] that also takes a note: a description of a call
+// that succeeded, such as a driver saying it replaced a format the caller
+// asked for. A note's [Error.Severity] is [SeverityInfo] or
+// [SeverityWarning] and its Errno 0; a failed call's description comes
+// back as from Fetch. It is libexterr's exterr_fetch_ex() with
+// EXTERR_FETCH_NOTES (prctl(PR_GET_ERR_DESC) with PR_ERR_DESC_NOTES).
+//
+// The kernel hands notes only to readers that ask for them: Fetch and [Do]
+// never see one (Fetch returns nil, nil while a note is pending, and
+// leaves it there), and a note follows the rules of a description
+// otherwise, so a later failing call ends it. The thread rules, the results (nil,
+// nil when nothing is pending; [ErrUnsupported]; a [*ParseError]; an
+// *os.SyscallError) and the failure without cgo ([ErrNoCgo]) are Fetch's.
+// On a kernel that has exterr but not notes, libexterr asks without the
+// flag, so FetchNotes then works as Fetch.
+//
+// Call it, on a goroutine locked with runtime.LockOSThread, right after
+// the successful call the note is wanted for:
+//
+//	runtime.LockOSThread()
+//	defer runtime.UnlockOSThread()
+//	if err := ioctl(...); err == nil {
+//		if note, _ := exterr.FetchNotes(); note != nil && note.Severity != exterr.SeverityError {
+//			log.Print(note) // note: pixelformat not supported, replaced by YUYV [...]
+//		}
+//	}
+func FetchNotes() (*Error, error) {
+	return fetchDesc(true)
 }
 
 // Supported reports whether the running kernel hands out descriptions

@@ -5,11 +5,11 @@ package exterr
 /*
 #include <exterr.h>
 
-// exterr_supported() arrived in 1.1 (symbol version EXTERR_1.1). Say so,
-// rather than leave an older header to fail with cgo's "could not
-// determine kind of name".
+// exterr_supported() and exterr_fetch_ex() arrived in 1.1 (symbol version
+// EXTERR_1.1). Say so, rather than leave an older header to fail with
+// cgo's "could not determine kind of name".
 #if EXTERR_VERSION_NUMBER < 0x010100
-#error "the Go binding needs libexterr 1.1 or later (exterr_supported)"
+#error "the Go binding needs libexterr 1.1 or later (exterr_supported, exterr_fetch_ex)"
 #endif
 */
 import "C"
@@ -19,9 +19,16 @@ import (
 	"syscall"
 )
 
-func fetchDesc() (*Error, error) {
+// fetchDesc is exterr_fetch(), or with notes exterr_fetch_ex() with
+// EXTERR_FETCH_NOTES; both report failures alike.
+func fetchDesc(notes bool) (*Error, error) {
 	var c *C.struct_exterr
-	ret := C.exterr_fetch(&c)
+	var ret C.int
+	if notes {
+		ret = C.exterr_fetch_ex(&c, C.EXTERR_FETCH_NOTES)
+	} else {
+		ret = C.exterr_fetch(&c)
+	}
 	if ret == 0 {
 		defer C.exterr_free(c)
 		return newError(c), nil

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,8 +47,24 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if e.Errno < 1 || e.Errno > 4095 || e.Line < 0 || e.Syscall < -1 {
+		if e.Errno < 0 || e.Errno > 4095 || e.Line < 0 || e.Syscall < -1 {
 			t.Fatalf("out of range: %+v", e)
+		}
+		// Errors have an errno; notes (code 0) have a severity.
+		switch e.Severity {
+		case exterr.SeverityError:
+			if e.Errno == 0 {
+				t.Fatalf("error without errno: %+v", e)
+			}
+		case exterr.SeverityInfo, exterr.SeverityWarning:
+			if e.Errno != 0 {
+				t.Fatalf("note with errno %d: %+v", e.Errno, e)
+			}
+		default:
+			t.Fatalf("severity %v", e.Severity)
+		}
+		if e.ID != "" && !e.HasID() {
+			t.Fatalf("id %q but HasID false", e.ID)
 		}
 		if !errors.Is(e, e.Errno) {
 			t.Fatal("errno not reachable")
@@ -59,8 +77,30 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("own JSON does not parse: %v", err)
 		}
-		if again.Error() != line || len(again.Fields) != len(e.Fields) {
+		if again.Error() != line || len(again.Fields) != len(e.Fields) ||
+			again.ID != e.ID || again.HasID() != e.HasID() || again.Severity != e.Severity ||
+			!slices.Equal(again.Values, e.Values) {
 			t.Fatalf("reparse differs: %q vs %q", again.Error(), line)
+		}
+		for _, v := range e.Values {
+			if got, ok := e.Value(v.Name); !ok || got.Name != v.Name {
+				t.Fatalf("value %q not found", v.Name)
+			}
+			if !strings.Contains(line, "="+v.String()) {
+				t.Fatalf("value %s=%s not in %q", v.Name, v, line)
+			}
+			// Every value fits one of the two, and its text says which.
+			i, iok := v.Int64()
+			u, uok := v.Uint64()
+			switch {
+			case iok && strconv.FormatInt(i, 10) == v.String():
+			case uok && strconv.FormatUint(u, 10) == v.String():
+			default:
+				t.Fatalf("value %s: Int64 %d %v, Uint64 %d %v", v, i, iok, u, uok)
+			}
+			if v.Negative() != strings.HasPrefix(v.String(), "-") || v.Negative() == uok {
+				t.Fatalf("value %s: Negative %v", v, v.Negative())
+			}
 		}
 		for _, fl := range e.Fields {
 			if _, ok := e.Field(fl.Name); !ok {

@@ -10,6 +10,6 @@ package exterr
 
 func parse([]byte) (*Error, error) { return nil, ErrNoCgo }
 
-func fetchDesc() (*Error, error) { return nil, ErrNoCgo }
+func fetchDesc(notes bool) (*Error, error) { return nil, ErrNoCgo }
 
 func supported() bool { return false }

@@ -60,3 +60,22 @@ func TestNoCgoErrorText(t *testing.T) {
 		t.Errorf("Error() = %q", e.Error())
 	}
 }
+
+func TestNoCgoFetchNotes(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+
+	e, err := exterr.FetchNotes()
+	if e != nil || err != exterr.ErrNoCgo || !errors.Is(err, exterr.ErrUnsupported) {
+		t.Fatalf("FetchNotes() = %v, %v; want ErrNoCgo", e, err)
+	}
+}
+
+// The members of libexterr 1.1 are plain data without cgo too.
+func TestNoCgoErrorV2(t *testing.T) {
+	e := &exterr.Error{ID: "a.b.c", Severity: exterr.SeverityWarning,
+		Values: []exterr.Value{exterr.UintValue("max", 1<<64-1)}}
+	if v, ok := e.Value("max"); !ok || v.String() != "18446744073709551615" || !e.HasID() {
+		t.Errorf("Value = %v, %v; HasID %v", v, ok, e.HasID())
+	}
+}

@@ -16,6 +16,14 @@ var _ [MaxJSON - C.EXTERR_MAX_JSON]struct{}
 var _ [C.EXTERR_MAX_JSON - MaxJSON]struct{}
 
 func parse(data []byte) (*Error, error) {
+	return parseAs(data, "")
+}
+
+// parseAs is parse with the struct exterr cut short, for the tests, as an
+// older libexterr would return it: ending after the member called last
+// ("json_len" for 1.0, "id", "severity" or "nr_values"), or as it is when
+// last is "".
+func parseAs(data []byte, last string) (*Error, error) {
 	var c *C.struct_exterr
 	var perr C.struct_exterr_parse_error
 	perr.size = C.size_t(unsafe.Sizeof(perr))
@@ -33,6 +41,19 @@ func parse(data []byte) (*Error, error) {
 		return nil, newParseError(ret, &perr)
 	}
 	defer C.exterr_free(c)
+	switch last {
+	case "":
+	case "json_len":
+		c.size = C.size_t(unsafe.Offsetof(c.id))
+	case "id":
+		c.size = C.size_t(unsafe.Offsetof(c.id) + unsafe.Sizeof(c.id))
+	case "severity":
+		c.size = C.size_t(unsafe.Offsetof(c.severity) + unsafe.Sizeof(c.severity))
+	case "nr_values":
+		c.size = C.size_t(unsafe.Offsetof(c.nr_values) + unsafe.Sizeof(c.nr_values))
+	default:
+		panic("exterr: parseAs: no member " + last)
+	}
 	return newError(c), nil
 }
 

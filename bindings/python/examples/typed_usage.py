@@ -17,6 +17,10 @@ SAMPLE = (
     b'"message":"sample_freq above kernel.perf_event_max_sample_rate",'
     b'"syscall":298,"attr_field":"sample_freq"}'
 )
+NOTE = (
+    b'{"code":0,"severity":"warning","id":"m.value.clamped","module":"m",'
+    b'"file":"f.c","line":1,"message":"clamped","values":{"max":18446744073709551615}}'
+)
 
 
 def describe(err: exterr.ExtendedError) -> str:
@@ -58,14 +62,24 @@ def main() -> int:
     raw: tuple[exterr.Field, ...] = err.fields_raw
     print([(f.name, f.type, f.text) for f in raw])
 
+    # v2: a stable id, a severity ("error", or "info"/"warning" for a note)
+    # and runtime values as exact ints.
+    note = exterr.parse(NOTE)
+    ident: str | None = note.id
+    severity: exterr.Severity = note.severity
+    values: Mapping[str, int] = note.values
+    print(note, ident, severity, note.is_note, dict(values))
+
     has_exterr: bool = exterr.supported()  # consumes nothing
     try:
         pending = exterr.fetch()
+        # notes=True: a successful call's note too (is_note, errno 0).
+        pending_or_note: exterr.ExtendedError | None = exterr.fetch(notes=True)
     except exterr.Unsupported:
         assert not has_exterr
         print("this kernel has no exterr")
     else:
-        print("pending:", pending)
+        print("pending:", pending, pending_or_note)
 
     try:
         exterr.parse(b"{")

@@ -37,3 +37,19 @@ def test_c_sources_falls_back_to_glob(tmp_path: Path) -> None:
     (tmp_path / "src" / "b.c").write_text("")
     (tmp_path / "src" / "a.c").write_text("")
     assert load().c_sources(tmp_path) == ["src/a.c", "src/b.c"]
+
+
+def test_system_header_from_before_v2_is_refused(tmp_path: Path) -> None:
+    if not SCRIPT.is_file():
+        pytest.skip("no source tree")
+    build = load()
+    old, new, empty = tmp_path / "old", tmp_path / "new", tmp_path / "empty"
+    for d in (old, new, empty):
+        d.mkdir()
+    (old / "exterr.h").write_text("int exterr_fetch(struct exterr **errp);\n")
+    (new / "exterr.h").write_text("int exterr_fetch_ex(struct exterr **errp, unsigned int);\n")
+    with pytest.raises(RuntimeError, match="before v2"):
+        build.check_system_header([str(empty), str(old), str(new)])
+    # The first header found is the one the compiler uses.
+    build.check_system_header([str(empty), str(new), str(old)])
+    build.check_system_header([str(empty)])  # none found: the compiler decides

@@ -30,6 +30,14 @@ def test_fetch_raises_unsupported_on_unpatched_kernel() -> None:
 
 
 @pytest.mark.skipif(HAS_EXTERR and not expect_unsupported(), reason="kernel has exterr")
+def test_fetch_notes_raises_unsupported_on_unpatched_kernel() -> None:
+    # exterr_fetch_ex() drops the notes flag on EINVAL and asks again; a
+    # kernel without exterr fails that too.
+    with pytest.raises(exterr.Unsupported):
+        exterr.fetch(notes=True)
+
+
+@pytest.mark.skipif(HAS_EXTERR and not expect_unsupported(), reason="kernel has exterr")
 def test_unsupported_in_another_thread_too() -> None:
     caught: list[BaseException] = []
 

@@ -136,8 +136,13 @@ def test_schema_error_for_a_missing_key_points_at_the_closing_brace() -> None:
 
 # (input, position, line, column): each a schema error (contract section 3).
 SCHEMA_PLACES = [
-    # code out of range: the 0
-    (b'{"code":0,"module":"m","file":"f","line":1,"message":"x"}', 8, 1, 9),
+    # code out of range: the 1
+    (b'{"code":1,"module":"m","file":"f","line":1,"message":"x"}', 8, 1, 9),
+    # code 0 is a note, whose "severity" is missing: the closing brace
+    (b'{"code":0,"module":"m","file":"f","line":1,"message":"x"}', 56, 1, 57),
+    # "severity" on an error: its value
+    (b'{"code":-1,"severity":"info","module":"m","file":"f","line":1,"message":"x"}',
+     22, 1, 23),
     # whitespace before the value is skipped; lines count from 1
     (b'{\n  "code": -1,\n  "module":  7,\n  "file": "f", "line": 1, "message": "x"\n}',
      29, 3, 14),

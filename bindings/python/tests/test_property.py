@@ -51,8 +51,10 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(text, inner, max_size=4),
     max_leaves=10,
 )
+# The v2 core keys, which are not domain keys either (test_v2.py has them).
+V2_KEYS = ("id", "severity", "values")
 domain_keys = st.dictionaries(
-    text.filter(lambda k: k not in REQUIRED), json_values, max_size=5
+    text.filter(lambda k: k not in REQUIRED + V2_KEYS), json_values, max_size=5
 )
 
 
@@ -123,7 +125,8 @@ def duplicated_key(draw: st.DrawFn) -> bytes:
 
 
 STRING_KEYS = ("module", "file", "message")
-INT_RANGES = {"code": (-4095, -1), "line": (0, 2**31 - 1), "syscall": (0, 2**31 - 1)}
+# code 0 is in range, but a note, which needs a "severity" ("note" below).
+INT_RANGES = {"code": (-4095, 0), "line": (0, 2**31 - 1), "syscall": (0, 2**31 - 1)}
 
 
 def value_position(d: dict[str, Any], key: str) -> int:
@@ -142,10 +145,21 @@ def schema_broken(draw: st.DrawFn) -> tuple[str, bytes, int]:
     """Valid JSON that breaks the schema in one way (contract section 3),
     and the byte libexterr 1.1 must point at (exterr_parse(3))."""
     d = draw(descriptions())
-    how = draw(st.sampled_from(["missing", "type", "range", "huge-int", "not-object"]))
+    how = draw(
+        st.sampled_from(
+            ["missing", "type", "range", "huge-int", "not-object", "note", "severity"]
+        )
+    )
     key = ""
     if how == "missing":
         del d[draw(st.sampled_from(REQUIRED[:5]))]
+    elif how == "note":
+        # code 0 without "severity": as for a missing key
+        d["code"] = 0
+    elif how == "severity":
+        # a note's "severity" on an error (code < 0): the value
+        key = "severity"
+        d[key] = draw(st.sampled_from(["info", "warning"]))
     elif how == "type":
         key = draw(st.sampled_from(sorted(INT_RANGES) + list(STRING_KEYS)))
         if key in STRING_KEYS:
@@ -168,7 +182,7 @@ def schema_broken(draw: st.DrawFn) -> tuple[str, bytes, int]:
         ).encode()
         return how, root, 0  # the root value's first byte
     data = json.dumps(d, separators=(",", ":"), allow_nan=False).encode()
-    if how == "missing":
+    if how in ("missing", "note"):
         return how, data, len(data) - 1  # the } closing the root object
     # The offending value's first byte; for a huge integer, the number's.
     return how, data, value_position(d, key)
@@ -202,7 +216,11 @@ def check_outcome(data: bytes | str) -> exterr.ExtendedError | exterr.ParseError
         str(e)
         return e
     assert isinstance(err, exterr.ExtendedError)
-    assert 1 <= err.errno <= 4095
+    if err.is_note:
+        assert err.errno == 0 and err.severity in ("info", "warning")
+    else:
+        assert 1 <= err.errno <= 4095 and err.severity == "error"
+    assert all(-(2**63) <= v <= 2**64 - 1 for v in err.values.values())
     assert err.line >= 0
     assert err.syscall is None or err.syscall >= 0
     line = str(err)
@@ -211,7 +229,7 @@ def check_outcome(data: bytes | str) -> exterr.ExtendedError | exterr.ParseError
     doc = json.loads(err.json)
     assert isinstance(doc, dict) and doc["code"] == -err.errno
     for f in err.fields_raw:
-        assert f.name not in REQUIRED
+        assert f.name not in REQUIRED + V2_KEYS
         f.value  # every value text decodes
     return err
 

@@ -38,6 +38,10 @@ def canonical(data: bytes) -> dict[str, Any]:
         "line": err.line,
         "syscall": -1 if err.syscall is None else err.syscall,
         "fields": [{"name": f.name, "type": f.type, "value": f.text} for f in err.fields_raw],
+        "id": err.id,
+        "severity": err.severity,
+        # Decimal strings, so that no JSON reader rounds 2**64 - 1.
+        "values": [{"name": name, "value": str(value)} for name, value in err.values.items()],
         "format": str(err),
     }
 

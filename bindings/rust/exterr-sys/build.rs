@@ -17,7 +17,8 @@ use std::env;
 use std::path::PathBuf;
 
 /// The oldest libexterr with every function in src/bindings.rs
-/// (`exterr_supported()` is new in 1.1).
+/// (`exterr_supported()`, `exterr_fetch_ex()` and `exterr_value()` are new
+/// in 1.1).
 const MIN_VERSION: &str = "1.1";
 
 fn main() {
@@ -179,9 +180,10 @@ mod regen {
             // Only the library's own API: stddef.h's types stay out.
             .allowlist_function("exterr_.*")
             .allowlist_type("exterr.*")
-            .allowlist_var("PR_GET_ERR_DESC|EXTERR_.*")
-            // Constants, not a Rust enum: the C side may hand out a value
-            // this crate does not know, which a Rust enum cannot hold.
+            .allowlist_var("PR_GET_ERR_DESC|PR_ERR_DESC_NOTES|EXTERR_.*")
+            // Constants, not a Rust enum (exterr_field_type and
+            // exterr_severity alike): the C side may hand out a value this
+            // crate does not know, which a Rust enum cannot hold.
             .prepend_enum_name(false)
             // The crate is no_std: nothing here needs more than core.
             .use_core()

@@ -42,6 +42,12 @@ func canonical(input []byte) (map[string]any, error) {
 	for _, f := range obj["fields"].([]map[string]any) {
 		texts = append(texts, f["name"].(string), f["type"].(string), f["value"].(string))
 	}
+	if id, ok := obj["id"].(string); ok {
+		texts = append(texts, id)
+	}
+	for _, v := range obj["values"].([]map[string]any) {
+		texts = append(texts, v["name"].(string))
+	}
 	for _, s := range texts {
 		if !utf8.ValidString(s) {
 			return nil, fmt.Errorf("the binding returned text that is not UTF-8: %q", s)

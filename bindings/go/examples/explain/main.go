@@ -42,7 +42,16 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Println(desc)
+	if desc.HasID() {
+		fmt.Printf("  id: %s\n", desc.ID)
+	}
+	if desc.Severity != exterr.SeverityError {
+		fmt.Printf("  a note, severity %s\n", desc.Severity)
+	}
 	for _, f := range desc.Fields {
 		fmt.Printf("  %s: %s %s\n", f.Name, f.Type, f.Value)
+	}
+	for _, v := range desc.Values {
+		fmt.Printf("  value %s = %s\n", v.Name, v)
 	}
 }

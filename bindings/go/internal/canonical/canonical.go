@@ -30,15 +30,29 @@ func Object(input []byte) (map[string]any, error) {
 			"name": f.Name, "type": f.Type, "value": f.Value,
 		})
 	}
+	// Each value as a decimal string, as the suite has it: as a JSON
+	// number, 2^64-1 would be rounded by most readers (encoding/json
+	// decoding into any included).
+	values := []map[string]any{}
+	for _, v := range e.Values {
+		values = append(values, map[string]any{"name": v.Name, "value": v.String()})
+	}
+	var id any // null when absent
+	if e.HasID() {
+		id = e.ID
+	}
 	return map[string]any{
-		"result":  "ok",
-		"error":   int(e.Errno),
-		"module":  e.Module,
-		"message": e.Message,
-		"file":    e.File,
-		"line":    e.Line,
-		"syscall": e.Syscall,
-		"fields":  fields,
-		"format":  e.Error(),
+		"result":   "ok",
+		"error":    int(e.Errno),
+		"module":   e.Module,
+		"message":  e.Message,
+		"file":     e.File,
+		"line":     e.Line,
+		"syscall":  e.Syscall,
+		"fields":   fields,
+		"id":       id,
+		"severity": e.Severity.String(),
+		"values":   values,
+		"format":   e.Error(),
 	}, nil
 }

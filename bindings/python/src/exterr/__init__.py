@@ -18,6 +18,9 @@ parses and formats it::
     err = exterr.parse(raw_json)      # bytes or str -> ExtendedError
     print(err)                        # the libexterr one-line form
     print(err.fields["attr_field"])
+    err.id, err.severity, err.values  # v2: stable id, "error"/"info"/"warning",
+                                      # runtime values as exact ints
+    note = exterr.fetch(notes=True)   # also a successful call's note
 
 Threads: a description belongs to the kernel thread that made the call.
 Fetch in the same Python thread (one Python thread is one kernel thread;
@@ -31,7 +34,7 @@ pending, and exec() clears it.
 
 from ._described import description_of
 from ._errors import ParseError, Unsupported
-from ._extended import ExtendedError
+from ._extended import ExtendedError, Severity
 from ._fetch import fetch
 from ._fields import Field, JSONValue
 from ._native import ffi as _ffi
@@ -47,6 +50,7 @@ __all__ = [
     "Field",
     "JSONValue",
     "ParseError",
+    "Severity",
     "Unsupported",
     "call",
     "description_of",

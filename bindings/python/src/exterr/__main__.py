@@ -1,6 +1,7 @@
 """``python -m exterr decode FILE|-``: show a description for people.
 
-Prints the libexterr one-line form, then every member and domain key.
+Prints the libexterr one-line form, then every member and domain key (and
+the id, a note's severity and the runtime values, when there are any).
 Exit status 0 on success, 1 (with a message on stderr) when the input
 cannot be read or is not a valid description, 2 for usage errors.
 """
@@ -28,6 +29,11 @@ def render(err: ExtendedError) -> str:
         f"  file     {err.file}:{err.line}",
         f"  syscall  {'-' if err.syscall is None else err.syscall}",
     ]
+    # The v2 members only when present, so a v1 description shows as before.
+    if err.id is not None:
+        lines.append(f"  id       {err.id}")
+    if err.is_note:
+        lines.append(f"  severity {err.severity}")
     if err.fields_raw:
         lines.append("  fields:")
         width = max(len(f.name) for f in err.fields_raw)
@@ -37,6 +43,11 @@ def render(err: ExtendedError) -> str:
             lines.append(f"    {f.name:<{width}}  {f.type:<7}  {shown}")
     else:
         lines.append("  fields:  (none)")
+    if err.values:
+        lines.append("  values:")
+        width = max(len(name) for name in err.values)
+        for name, value in err.values.items():
+            lines.append(f"    {name:<{width}}  {value}")
     return "\n".join(lines) + "\n"
 
 

@@ -13,8 +13,13 @@ Two ways to get libexterr into the extension:
   mismatched system libexterr;
 * ``EXTERR_USE_SYSTEM_LIB=1``: link the installed ``libexterr.so`` found by
   ``pkg-config exterr`` (set ``PKG_CONFIG_PATH`` for a private prefix),
-  version 1.1 or later; its library directory is recorded as the
-  extension's run path.
+  version 1.1 or later with the v2 API (``exterr_fetch_ex()``, notes,
+  ids and values); its library directory is recorded as the extension's
+  run path. A 1.1 snapshot from before v2 has the same version number, so
+  its ``exterr.h`` is looked at: one that does not declare
+  ``exterr_fetch_ex`` fails the build with a message saying so (build the
+  bundled default, or install a newer libexterr), rather than with a C
+  compiler error or an extension whose fetch(notes=True) could not work.
 
 Where the C sources are looked for, first match wins:
 
@@ -45,6 +50,9 @@ MODULE = "exterr._native"
 # exterr_supported(). Asked of pkg-config up front, so an older one fails
 # the build with its version rather than with a C compiler error.
 MIN_SYSTEM_LIB = "1.1"
+# What a 1.1 exterr.h must declare for the cdef: v2 came within 1.1.0 (the
+# version number does not tell a v2 header from an earlier 1.1 one).
+V2_MARKER = "exterr_fetch_ex"
 
 # libexterr's CMakeLists.txt lists its sources as set(EXTERR_SOURCES ...);
 # reading that list keeps the bundled build in step with the library's own
@@ -116,9 +124,30 @@ def find_c_sources() -> Path:
     )
 
 
+def check_system_header(include_dirs: list[str]) -> None:
+    """Refuse an installed exterr.h from before v2 (see the docstring).
+
+    The first ``exterr.h`` found in ``include_dirs`` is the one the
+    compiler would use; when there is none there (it is on the default
+    path), nothing is checked and the compiler has the last word.
+    """
+    for d in include_dirs:
+        header = Path(d) / "exterr.h"
+        if header.is_file():
+            if V2_MARKER not in header.read_text(encoding="utf-8", errors="replace"):
+                raise RuntimeError(
+                    f"{header} is libexterr 1.1 from before v2 (no {V2_MARKER}(): "
+                    "notes, ids and values); install a newer libexterr, or build "
+                    "without EXTERR_USE_SYSTEM_LIB to compile the bundled sources"
+                )
+            return
+
+
 def _system_lib() -> dict[str, list[str]]:
     _pkg_config("--print-errors", "--exists", f"exterr >= {MIN_SYSTEM_LIB}")
     kw = _flags("exterr")
+    includedir = _pkg_config("--variable=includedir", "exterr")
+    check_system_header(kw["include_dirs"] + includedir)
     # A private prefix (cmake --install --prefix) is not on the loader's
     # path; recording it avoids needing LD_LIBRARY_PATH at import time.
     # exterr.pc is relocatable (${pcfiledir}/../..), so normalise the path.

@@ -9,6 +9,8 @@
 #define EXTERR_MAX_JSON ...
 #define EXTERR_MAX_DEPTH ...
 #define EXTERR_VERSION_NUMBER ...
+/* exterr_fetch_ex() flag, 1.1 (v2). */
+#define EXTERR_FETCH_NOTES ...
 
 enum exterr_field_type {
 	EXTERR_FIELD_STRING = 1,
@@ -27,9 +29,26 @@ struct exterr_field {
 	long long integer;
 };
 
+/* 1.1 (v2): a note's severity, and one runtime value (an array element,
+ * so its layout is fixed, like exterr_field's). */
+enum exterr_severity {
+	EXTERR_SEVERITY_ERROR = 0,
+	EXTERR_SEVERITY_INFO,
+	EXTERR_SEVERITY_WARNING,
+};
+
+struct exterr_value {
+	const char *name;
+	long long value;
+	unsigned long long uvalue;
+	int negative;
+};
+
 /*
  * "...;" lets the compiler supply the real layout: the library may append
  * members (see err->size), and the binding only reads those listed here.
+ * The members from id on came with 1.1 (v2): read them only when err->size
+ * covers them (EXTERR_HAS() in exterr.h; _extended.has_member() here).
  */
 struct exterr {
 	size_t size;
@@ -43,6 +62,10 @@ struct exterr {
 	const struct exterr_field *fields;
 	const char *json;
 	size_t json_len;
+	const char *id;
+	enum exterr_severity severity;
+	size_t nr_values;
+	const struct exterr_value *values;
 	...;
 };
 
@@ -61,6 +84,10 @@ const char *exterr_version(void);
 int exterr_fetch(struct exterr **errp);
 /* Since libexterr 1.1 (symbol version EXTERR_1.1). */
 int exterr_supported(void);
+/* Since libexterr 1.1 with v2 (also EXTERR_1.1): notes and values. */
+int exterr_fetch_ex(struct exterr **errp, unsigned int flags);
+const struct exterr_value *exterr_value(const struct exterr *err,
+					const char *name);
 int exterr_parse_ex(const char *json, size_t len, struct exterr **errp,
 		    struct exterr_parse_error *perr);
 void exterr_free(struct exterr *err);

@@ -15,9 +15,21 @@ from ._parse import error_class
 # because exterr_fetch() calls exterr_parse() without a parse-error record.
 _PARSE_ERRORS = (-_errno.EBADMSG, -_errno.EPROTO, -_errno.E2BIG)
 
+# exterr_fetch_ex()'s flag asking for notes too (libexterr 1.1, v2).
+_FETCH_NOTES: int = lib.EXTERR_FETCH_NOTES
 
-def fetch() -> ExtendedError | None:
+
+def fetch(*, notes: bool = False) -> ExtendedError | None:
     """Return the calling thread's pending description, or None.
+
+    With ``notes=True`` (libexterr's ``exterr_fetch_ex(...,
+    EXTERR_FETCH_NOTES)``) a pending *note* is handed out too: the
+    description of a call that succeeded, with ``errno`` 0, ``severity``
+    ``"info"`` or ``"warning"`` and ``is_note`` True. Without it (the
+    default, ``exterr_fetch()``) a pending note reads as None and stays
+    pending, so code written before notes never sees one. On a kernel from
+    before notes, ``notes=True`` works as the default does (libexterr
+    drops the flag).
 
     Descriptions are per kernel thread: call this in the thread that made
     the failing call, right after it (each Python thread is one kernel
@@ -36,7 +48,10 @@ def fetch() -> ExtendedError | None:
     errp = ffi.new("struct exterr **")
     # cffi releases the GIL around the call, but the thread stays the same
     # kernel thread, which is all the kernel's bookkeeping cares about.
-    ret = lib.exterr_fetch(errp)
+    if notes:
+        ret = lib.exterr_fetch_ex(errp, _FETCH_NOTES)
+    else:
+        ret = lib.exterr_fetch(errp)
     if ret == 0:
         try:
             return from_c(errp[0])

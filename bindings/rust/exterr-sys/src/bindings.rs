@@ -8,8 +8,14 @@ pub const EXTERR_VERSION_PATCH: u32 = 0;
 pub const EXTERR_VERSION: &[u8; 6] = b"1.1.0\0";
 pub const EXTERR_VERSION_NUMBER: u32 = 65792;
 pub const PR_GET_ERR_DESC: u32 = 1163022916;
+pub const PR_ERR_DESC_NOTES: u32 = 1;
+pub const EXTERR_FETCH_NOTES: u32 = 1;
 pub const EXTERR_MAX_JSON: u32 = 65536;
 pub const EXTERR_MAX_DEPTH: u32 = 32;
+pub const EXTERR_SEVERITY_ERROR: exterr_severity = 0;
+pub const EXTERR_SEVERITY_INFO: exterr_severity = 1;
+pub const EXTERR_SEVERITY_WARNING: exterr_severity = 2;
+pub type exterr_severity = ::core::ffi::c_uint;
 pub const EXTERR_FIELD_STRING: exterr_field_type = 1;
 pub const EXTERR_FIELD_INTEGER: exterr_field_type = 2;
 pub const EXTERR_FIELD_REAL: exterr_field_type = 3;
@@ -45,6 +51,31 @@ const _: () = {
 };
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
+pub struct exterr_value {
+    pub name: *const ::core::ffi::c_char,
+    pub value: ::core::ffi::c_longlong,
+    pub uvalue: ::core::ffi::c_ulonglong,
+    pub negative: ::core::ffi::c_int,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of exterr_value"][::core::mem::size_of::<exterr_value>() - 32usize];
+    ["Alignment of exterr_value"][::core::mem::align_of::<exterr_value>() - 8usize];
+    [
+        "Offset of field: exterr_value::name",
+    ][::core::mem::offset_of!(exterr_value, name) - 0usize];
+    [
+        "Offset of field: exterr_value::value",
+    ][::core::mem::offset_of!(exterr_value, value) - 8usize];
+    [
+        "Offset of field: exterr_value::uvalue",
+    ][::core::mem::offset_of!(exterr_value, uvalue) - 16usize];
+    [
+        "Offset of field: exterr_value::negative",
+    ][::core::mem::offset_of!(exterr_value, negative) - 24usize];
+};
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct exterr {
     pub size: usize,
     pub error: ::core::ffi::c_int,
@@ -57,10 +88,14 @@ pub struct exterr {
     pub fields: *const exterr_field,
     pub json: *const ::core::ffi::c_char,
     pub json_len: usize,
+    pub id: *const ::core::ffi::c_char,
+    pub severity: exterr_severity,
+    pub nr_values: usize,
+    pub values: *const exterr_value,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
-    ["Size of exterr"][::core::mem::size_of::<exterr>() - 80usize];
+    ["Size of exterr"][::core::mem::size_of::<exterr>() - 112usize];
     ["Alignment of exterr"][::core::mem::align_of::<exterr>() - 8usize];
     ["Offset of field: exterr::size"][::core::mem::offset_of!(exterr, size) - 0usize];
     ["Offset of field: exterr::error"][::core::mem::offset_of!(exterr, error) - 8usize];
@@ -85,6 +120,16 @@ const _: () = {
     [
         "Offset of field: exterr::json_len",
     ][::core::mem::offset_of!(exterr, json_len) - 72usize];
+    ["Offset of field: exterr::id"][::core::mem::offset_of!(exterr, id) - 80usize];
+    [
+        "Offset of field: exterr::severity",
+    ][::core::mem::offset_of!(exterr, severity) - 88usize];
+    [
+        "Offset of field: exterr::nr_values",
+    ][::core::mem::offset_of!(exterr, nr_values) - 96usize];
+    [
+        "Offset of field: exterr::values",
+    ][::core::mem::offset_of!(exterr, values) - 104usize];
 };
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -130,6 +175,12 @@ unsafe extern "C" {
     pub fn exterr_fetch(errp: *mut *mut exterr) -> ::core::ffi::c_int;
 }
 unsafe extern "C" {
+    pub fn exterr_fetch_ex(
+        errp: *mut *mut exterr,
+        flags: ::core::ffi::c_uint,
+    ) -> ::core::ffi::c_int;
+}
+unsafe extern "C" {
     pub fn exterr_supported() -> ::core::ffi::c_int;
 }
 unsafe extern "C" {
@@ -155,6 +206,12 @@ unsafe extern "C" {
         err: *const exterr,
         name: *const ::core::ffi::c_char,
     ) -> *const ::core::ffi::c_char;
+}
+unsafe extern "C" {
+    pub fn exterr_value(
+        err: *const exterr,
+        name: *const ::core::ffi::c_char,
+    ) -> *const exterr_value;
 }
 unsafe extern "C" {
     pub fn exterr_format(

@@ -24,6 +24,25 @@
 //! assert_eq!(exterr_sys::EXTERR_VERSION_MAJOR, 1);
 //! ```
 
+//!
+//! # Members added after 1.0
+//!
+//! `struct exterr` only grows; `EXTERR_HAS(err, member)` is a C macro, so
+//! spell it out before reading `id`, `severity`, `nr_values` or `values`
+//! (the library at run time may be older than this header):
+//!
+//! ```
+//! use core::mem::{offset_of, size_of};
+//! use exterr_sys::*;
+//! let json = br#"{"code":-22,"id":"demo.x.y","module":"m","file":"f","line":1,"message":"x"}"#;
+//! let mut err: *mut exterr = core::ptr::null_mut();
+//! assert_eq!(unsafe { exterr_parse(json.as_ptr().cast(), json.len(), &mut err) }, 0);
+//! let e = unsafe { &*err };
+//! let has_id = offset_of!(exterr, id) + size_of::<*const core::ffi::c_char>() <= e.size;
+//! assert!(has_id && !e.id.is_null());
+//! unsafe { exterr_free(err) };
+//! ```
+
 #![no_std]
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
 #![allow(missing_docs)]

@@ -7,7 +7,8 @@
 //!
 //! `exterr::supported()` must agree with the kernel in both modes, and on
 //! the patched kernel it is asked between the failing call and the fetch,
-//! which only works if asking consumes nothing.
+//! which only works if asking consumes nothing. Without exterr, `fetch()`
+//! and `fetch_notes()` must both report `Unsupported`.
 //!
 //! It asks perf_event_open() for sigtrap without remove_on_exec, which
 //! perf_copy_attr() rejects with EINVAL, described as attr_field=sigtrap.
@@ -124,11 +125,16 @@ fn expect_unsupported() -> Result<(), String> {
         return Err("supported() is true on a kernel without exterr".into());
     }
     match exterr::fetch() {
+        Err(exterr::FetchError::Unsupported) => {}
+        other => return Err(format!("fetch() gave {other:?}, not Unsupported")),
+    }
+    // Asking for notes too must not change the answer.
+    match exterr::fetch_notes() {
         Err(exterr::FetchError::Unsupported) => {
             println!("no exterr in this kernel, as expected");
             Ok(())
         }
-        other => Err(format!("fetch() gave {other:?}, not Unsupported")),
+        other => Err(format!("fetch_notes() gave {other:?}, not Unsupported")),
     }
 }
 

@@ -9,8 +9,25 @@ use crate::field::Field;
 use crate::parse::ParseError;
 use crate::sys;
 use crate::text;
+use crate::value::{Severity, Value};
 
-/// The kernel's description of a failed system call.
+/// `EXTERR_HAS()`: whether the library that built `r` has `member`, one of
+/// the members added after libexterr 1.0. Computed from the size alone;
+/// the member is not touched.
+macro_rules! has {
+    ($r:expr, $member:ident) => {
+        std::mem::offset_of!(sys::exterr, $member) + member_size(|e: &sys::exterr| &e.$member)
+            <= $r.size
+    };
+}
+
+/// `size_of` the member that `get` projects to, without a value at hand.
+fn member_size<T>(_get: fn(&sys::exterr) -> &T) -> usize {
+    std::mem::size_of::<T>()
+}
+
+/// The kernel's description of a failed system call, or (from
+/// [`fetch_notes`](crate::fetch_notes)) a note on a successful one.
 ///
 /// Made by [`fetch`](crate::fetch), [`check`](crate::check) or
 /// [`ExtError::parse`]. `Display` prints libexterr's one-line form
@@ -68,14 +85,21 @@ impl ExtError {
         fixed
             && std::str::from_utf8(self.json_bytes()).is_ok()
             && self.fields().iter().all(Field::is_utf8)
+            && self.values().iter().all(Value::is_utf8)
+            // SAFETY: a string of a live struct, or NULL.
+            && unsafe { text::is_utf8(self.raw_id()) }
     }
 
     fn inner(&self) -> &sys::exterr {
-        // SAFETY: valid until drop, never mutated.
+        // SAFETY: valid until drop, never mutated. An older libexterr's
+        // struct is shorter, but the same block goes on with its strings
+        // (at least the JSON text), so the bytes are there; the members
+        // it lacks are only read after has!() says they exist.
         unsafe { self.raw.as_ref() }
     }
 
-    /// The positive errno the system call failed with, e.g. 22 (`EINVAL`).
+    /// The positive errno the system call failed with, e.g. 22 (`EINVAL`);
+    /// 0 for a note.
     pub fn errno(&self) -> i32 {
         self.inner().error
     }
@@ -131,6 +155,78 @@ impl ExtError {
     /// The fixed keys (`code`, `module`, ...) are not fields.
     pub fn field(&self, name: &str) -> Option<&Field> {
         self.fields().iter().find(|f| f.name() == name)
+    }
+
+    /// The site's stable identifier (`"id"`, e.g.
+    /// `"perf.sample_freq.above_max_rate"`), the thing to key on in
+    /// programs and translations. `None` when the kernel gave none (a v1
+    /// kernel) or the linked libexterr predates it.
+    ///
+    /// ```
+    /// let err = exterr::ExtError::parse(
+    ///     br#"{"code":-22,"id":"demo.widget.missing","module":"demo","file":"f.c","line":1,"message":"x"}"#,
+    /// )?;
+    /// assert_eq!(err.id(), Some("demo.widget.missing"));
+    /// # Ok::<(), exterr::ParseError>(())
+    /// ```
+    pub fn id(&self) -> Option<&str> {
+        let p = self.raw_id();
+        // SAFETY: NULL or a string owned by self.
+        (!p.is_null()).then(|| unsafe { text::str_at(p) })
+    }
+
+    fn raw_id(&self) -> *const std::ffi::c_char {
+        let r = self.inner();
+        if has!(r, id) {
+            r.id
+        } else {
+            std::ptr::null()
+        }
+    }
+
+    /// [`Severity::Error`] for the description of a failed call, `Info`
+    /// or `Warning` for a note. `Error` with a libexterr older than notes.
+    pub fn severity(&self) -> Severity {
+        let r = self.inner();
+        if has!(r, severity) {
+            Severity::from_raw(r.severity)
+        } else {
+            Severity::Error
+        }
+    }
+
+    /// Whether this is a note on a successful call (then
+    /// [`errno`](Self::errno) is 0), not an error. Only
+    /// [`fetch_notes`](crate::fetch_notes) hands notes out; a note is no
+    /// failure, so do not convert one to an `io::Error` (it would be
+    /// "os error 0").
+    pub fn is_note(&self) -> bool {
+        self.severity().is_note()
+    }
+
+    /// The runtime values (`"values"`), in document order; empty when the
+    /// description has none or the linked libexterr predates them.
+    ///
+    /// ```
+    /// let err = exterr::ExtError::parse(
+    ///     br#"{"code":-22,"module":"perf","file":"f.c","line":1,"message":"x","values":{"sample_freq":1099511627776,"limit":100000}}"#,
+    /// )?;
+    /// let values: Vec<(&str, i128)> = err.values().iter().map(|v| (v.name(), v.as_i128())).collect();
+    /// assert_eq!(values, [("sample_freq", 1 << 40), ("limit", 100000)]);
+    /// # Ok::<(), exterr::ParseError>(())
+    /// ```
+    pub fn values(&self) -> &[Value] {
+        let r = self.inner();
+        if !(has!(r, nr_values) && has!(r, values)) {
+            return &[];
+        }
+        // SAFETY: nr_values entries owned by self.
+        unsafe { Value::slice(r.values, r.nr_values) }
+    }
+
+    /// The value called `name`, as `exterr_value()` finds it.
+    pub fn value(&self, name: &str) -> Option<&Value> {
+        self.values().iter().find(|v| v.name() == name)
     }
 
     /// The JSON text the description was parsed from (without a trailing
@@ -196,6 +292,9 @@ impl fmt::Debug for ExtError {
             .field("line", &self.line())
             .field("syscall", &self.syscall())
             .field("fields", &self.fields())
+            .field("id", &self.id())
+            .field("severity", &self.severity())
+            .field("values", &self.values())
             .finish()
     }
 }
@@ -219,5 +318,54 @@ impl std::error::Error for ExtError {}
 impl From<ExtError> for io::Error {
     fn from(err: ExtError) -> Self {
         io::Error::from_raw_os_error(err.errno())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const V2: &[u8] = br#"{"code":0,"severity":"warning","id":"demo.widget.clamped","module":"demo","file":"d.c","line":1,"message":"clamped","values":{"n":-1}}"#;
+
+    /// A copy of `err`'s struct as a libexterr that ends at `size` would
+    /// have built it: every member past `size` is garbage. Its strings
+    /// still point into `err`, which must outlive it.
+    fn as_if_older(err: &ExtError, size: usize) -> ExtError {
+        let n = std::mem::size_of::<sys::exterr>();
+        // SAFETY: a fresh block of n bytes, filled from a valid struct of
+        // n bytes, then its tail scribbled over; exterr_free() is free().
+        unsafe {
+            let p = libc::malloc(n).cast::<sys::exterr>();
+            let mut copy = *err.raw.as_ptr();
+            copy.size = size;
+            p.write(copy);
+            let tail = p.cast::<u8>().add(size);
+            tail.write_bytes(0x5a, n - size);
+            ExtError::from_raw(NonNull::new(p).unwrap()).unwrap()
+        }
+    }
+
+    #[test]
+    fn members_past_the_library_struct_are_absent() {
+        let err = ExtError::parse(V2).unwrap();
+        assert_eq!(err.inner().size, std::mem::size_of::<sys::exterr>());
+        assert_eq!(err.id(), Some("demo.widget.clamped"));
+        assert_eq!(err.severity(), Severity::Warning);
+        assert_eq!(err.values().len(), 1);
+
+        // libexterr 1.0: the struct ends after json_len.
+        let v1 = as_if_older(&err, std::mem::offset_of!(sys::exterr, id));
+        assert_eq!(
+            (v1.id(), v1.severity(), v1.is_note()),
+            (None, Severity::Error, false)
+        );
+        assert!(v1.values().is_empty() && v1.value("n").is_none());
+        assert_eq!((v1.module(), v1.message()), ("demo", "clamped"));
+
+        // A struct that ends inside a member has not got it either.
+        let part = as_if_older(&err, std::mem::offset_of!(sys::exterr, values) + 1);
+        assert_eq!(part.id(), Some("demo.widget.clamped"));
+        assert_eq!(part.severity(), Severity::Warning);
+        assert!(part.values().is_empty());
     }
 }

@@ -4,15 +4,17 @@
 //!
 //! The host that runs the tests has no exterr, so without this no test
 //! could see `check()` or `cvt()` receive a description. `fetch.rs` calls
-//! these functions instead of `sys::exterr_fetch`/`sys::exterr_supported`
-//! under `cfg(test)`; they act like libexterr on a patched kernel that has
-//! the description given to [`pending`] waiting. A thread that sets up no
+//! these functions instead of `sys::exterr_fetch`, `sys::exterr_fetch_ex`
+//! and `sys::exterr_supported` under `cfg(test)`; they act like libexterr
+//! on a patched kernel that has the description given to [`pending`]
+//! waiting. A pending note (`"code":0`) is handed out only with
+//! `EXTERR_FETCH_NOTES`, as the kernel does (contract section 1). A thread that sets up no
 //! fake kernel gets the real library, so the other unit tests are
 //! unaffected. The state is per thread, like the kernel's, and
 //! the test harness runs each test on its own thread.
 
 use std::cell::RefCell;
-use std::ffi::c_int;
+use std::ffi::{c_int, c_uint};
 
 use crate::sys;
 
@@ -63,20 +65,44 @@ pub(crate) unsafe fn exterr_supported() -> c_int {
     })
 }
 
-/// `exterr_fetch()`: hands out (and so clears) the pending description
-/// through the real parser, with the same return codes as libexterr.
+/// `exterr_fetch()`: `exterr_fetch_ex()` without flags.
 ///
 /// # Safety
 /// As for `sys::exterr_fetch`: `errp` is a valid out pointer.
 pub(crate) unsafe fn exterr_fetch(errp: *mut *mut sys::exterr) -> c_int {
+    // SAFETY: the caller's promise.
+    unsafe { fetch_ex(errp, 0, true) }
+}
+
+/// `exterr_fetch_ex()`: hands out (and so clears) the pending description
+/// through the real parser, with the same return codes as libexterr; a
+/// note only with `EXTERR_FETCH_NOTES` (else `-ENODATA`, and it stays).
+///
+/// # Safety
+/// As for `sys::exterr_fetch_ex`: `errp` is a valid out pointer.
+pub(crate) unsafe fn exterr_fetch_ex(errp: *mut *mut sys::exterr, flags: c_uint) -> c_int {
+    // SAFETY: the caller's promise.
+    unsafe { fetch_ex(errp, flags, false) }
+}
+
+/// Both of the above; `plain` passes a real kernel's to `exterr_fetch()`.
+///
+/// # Safety
+/// `errp` is a valid out pointer.
+unsafe fn fetch_ex(errp: *mut *mut sys::exterr, flags: c_uint, plain: bool) -> c_int {
+    let notes = flags & sys::EXTERR_FETCH_NOTES != 0;
     let json = KERNEL.with(|k| match &mut *k.borrow_mut() {
         Kernel::Real => None,
         Kernel::Unsupported => Some(Err(-libc::EOPNOTSUPP)),
+        Kernel::Patched(None) => Some(Err(-libc::ENODATA)),
+        Kernel::Patched(Some(json)) if !notes && is_note(json) => Some(Err(-libc::ENODATA)),
         Kernel::Patched(p) => Some(p.take().ok_or(-libc::ENODATA)),
     });
     match json {
         // SAFETY: the caller's promise.
-        None => unsafe { sys::exterr_fetch(errp) },
+        None if plain => unsafe { sys::exterr_fetch(errp) },
+        // SAFETY: the caller's promise.
+        None => unsafe { sys::exterr_fetch_ex(errp, flags) },
         Some(Err(code)) => {
             // SAFETY: the caller's promise.
             unsafe { *errp = std::ptr::null_mut() };
@@ -92,4 +118,13 @@ pub(crate) unsafe fn exterr_fetch(errp: *mut *mut sys::exterr) -> c_int {
             ret
         }
     }
+}
+
+/// Whether `json` is a note, as the faked kernel decides what to keep.
+fn is_note(json: &[u8]) -> bool {
+    // SAFETY: __errno_location() is this thread's errno slot.
+    let saved = unsafe { *libc::__errno_location() };
+    let note = crate::ExtError::parse(json).is_ok_and(|d| d.is_note());
+    set_errno(saved);
+    note
 }

@@ -12,9 +12,9 @@ use crate::sys;
 // Unit tests run against a faked kernel (see fake_kernel.rs); everything
 // else calls libexterr.
 #[cfg(test)]
-use crate::fake_kernel::{exterr_fetch, exterr_supported};
+use crate::fake_kernel::{exterr_fetch, exterr_fetch_ex, exterr_supported};
 #[cfg(not(test))]
-use sys::{exterr_fetch, exterr_supported};
+use sys::{exterr_fetch, exterr_fetch_ex, exterr_supported};
 
 /// Why [`fetch`] could not say whether a description is pending.
 #[derive(Debug)]
@@ -90,6 +90,41 @@ pub fn fetch() -> Result<Option<ExtError>, FetchError> {
     let mut raw: *mut sys::exterr = ptr::null_mut();
     // SAFETY: raw is a valid out pointer.
     let ret = unsafe { exterr_fetch(&mut raw) };
+    take(ret, raw)
+}
+
+/// Like [`fetch`], but a note on a successful call counts too
+/// (libexterr 1.1's `exterr_fetch_ex(&err, EXTERR_FETCH_NOTES)`).
+///
+/// A note is a description with [`errno`](ExtError::errno) 0 and a
+/// [`severity`](ExtError::severity) of `Info` or `Warning`: what the
+/// kernel did with a request that succeeded, e.g. a value it clamped.
+/// Call it right after the successful call. The description of a failed
+/// call comes out here as well (severity `Error`), so one call reads
+/// whatever is pending. [`fetch`], [`check`](crate::check) and
+/// [`cvt`](crate::cvt) never ask for notes: a pending note stays pending
+/// for them and they see `Ok(None)` / no description.
+///
+/// On a kernel from before notes libexterr drops the request and this
+/// is the same as [`fetch`].
+///
+/// ```
+/// match exterr::fetch_notes() {
+///     Ok(Some(d)) if d.is_note() => println!("{}: {d}", d.severity()),
+///     Ok(Some(err)) => println!("last described failure: {err}"),
+///     Ok(None) => println!("nothing pending"),
+///     Err(e) => println!("{e}"),
+/// }
+/// ```
+pub fn fetch_notes() -> Result<Option<ExtError>, FetchError> {
+    let mut raw: *mut sys::exterr = ptr::null_mut();
+    // SAFETY: raw is a valid out pointer; the flag is one libexterr knows.
+    let ret = unsafe { exterr_fetch_ex(&mut raw, sys::EXTERR_FETCH_NOTES) };
+    take(ret, raw)
+}
+
+/// The result of `exterr_fetch()`/`exterr_fetch_ex()`, owned.
+fn take(ret: i32, raw: *mut sys::exterr) -> Result<Option<ExtError>, FetchError> {
     if ret == -libc::ENODATA {
         return Ok(None);
     }
@@ -160,4 +195,64 @@ mod tests {
         assert!(supported());
         assert!(matches!(fetch(), Ok(None)));
     }
+}
+
+#[cfg(test)]
+mod note_tests {
+    use super::*;
+    use crate::{fake_kernel, Severity};
+
+    const NOTE: &[u8] = br#"{"code":0,"severity":"warning","id":"vivid.fmt.replaced","module":"vivid","file":"v.c","line":660,"message":"pixelformat not supported, replaced by YUYV","syscall":16,"values":{"requested":1482184792,"granted":1448695129},"field":"pixelformat"}"#;
+
+    #[test]
+    fn only_fetch_notes_takes_a_note() {
+        fake_kernel::pending(NOTE);
+        assert!(matches!(fetch(), Ok(None)), "fetch() must not see a note");
+        fake_kernel::set_errno(libc::EINVAL);
+        let err = crate::check(-1i32).unwrap_err();
+        assert!(err.ext().is_none(), "check() must not take a note");
+        assert_eq!(err.raw_os_error(), Some(libc::EINVAL));
+        let note = fetch_notes().unwrap().expect("the note is still pending");
+        assert!(note.is_note());
+        assert_eq!(note.errno(), 0);
+        assert_eq!(note.severity(), Severity::Warning);
+        assert_eq!(note.id(), Some("vivid.fmt.replaced"));
+        assert_eq!(note.value("granted").map(|v| v.as_i128()), Some(1448695129));
+        assert_eq!(
+            note.to_string(),
+            "warning: pixelformat not supported, replaced by YUYV [vivid field=pixelformat requested=1482184792 granted=1448695129] (v.c:660)"
+        );
+        assert!(matches!(fetch_notes(), Ok(None)), "fetching consumed it");
+    }
+
+    #[test]
+    fn fetch_notes_takes_errors_too() {
+        fake_kernel::pending(DESC);
+        let err = fetch_notes().unwrap().unwrap();
+        assert_eq!(
+            (err.errno(), err.severity()),
+            (libc::EACCES, Severity::Error)
+        );
+        assert!(!err.is_note());
+        assert!(matches!(fetch_notes(), Ok(None)));
+    }
+
+    #[test]
+    fn fetch_notes_without_exterr() {
+        fake_kernel::unsupported();
+        assert!(matches!(fetch_notes(), Err(FetchError::Unsupported)));
+    }
+
+    #[test]
+    fn fetch_notes_leaves_errno_alone() {
+        fake_kernel::pending(NOTE);
+        fake_kernel::set_errno(libc::ENOTTY);
+        assert!(fetch_notes().unwrap().is_some());
+        assert_eq!(
+            io::Error::last_os_error().raw_os_error(),
+            Some(libc::ENOTTY)
+        );
+    }
+
+    const DESC: &[u8] = br#"{"code":-13,"module":"m","file":"f.c","line":1,"message":"x"}"#;
 }

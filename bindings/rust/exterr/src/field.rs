@@ -7,8 +7,8 @@ use crate::sys;
 use crate::text;
 
 /// One domain key of an [`ExtError`](crate::ExtError): every JSON key
-/// besides the fixed `code`, `module`, `file`, `line`, `message` and
-/// `syscall`, in document order.
+/// besides the fixed `code`, `module`, `file`, `line`, `message`,
+/// `syscall`, `id`, `severity` and `values`, in document order.
 ///
 /// It borrows the C library's memory, so it only exists as a reference
 /// into [`ExtError::fields`](crate::ExtError::fields).

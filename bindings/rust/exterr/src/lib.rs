@@ -25,6 +25,13 @@
 //! # Ok::<(), exterr::ParseError>(())
 //! ```
 //!
+//! Since libexterr 1.1 a description may also carry a stable
+//! [`id`](ExtError::id), runtime [`values`](ExtError::values) (integers
+//! from -2^63 to 2^64 - 1, exact as `i128`) and a
+//! [`severity`](ExtError::severity): besides errors there are notes on
+//! successful calls, which only [`fetch_notes`] fetches. With an older
+//! libexterr linked these read as `None`, empty and `Severity::Error`.
+//!
 //! # Threads
 //!
 //! Descriptions belong to a kernel thread (`task_struct`), not to a
@@ -55,20 +62,22 @@ mod fetch;
 mod field;
 mod parse;
 mod text;
+mod value;
 
 #[cfg(test)]
 mod identity_tests;
 
 pub use check::{check, check_syscall, cvt, Error, IsMinusOne};
 pub use ext_error::ExtError;
-pub use fetch::{fetch, supported, FetchError};
+pub use fetch::{fetch, fetch_notes, supported, FetchError};
 pub use field::{Field, FieldKind};
 pub use parse::{ParseError, ParseErrorClass};
+pub use value::{Severity, Value};
 
 /// Re-export of the raw bindings, for code that mixes in C calls.
 pub use exterr_sys as sys;
 
-/// The version of the libexterr linked at run time, e.g. `"1.0.0"`.
+/// The version of the libexterr linked at run time, e.g. `"1.1.0"`.
 ///
 /// ```
 /// assert!(exterr::version().starts_with("1."));

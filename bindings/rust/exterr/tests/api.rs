@@ -3,7 +3,7 @@
 
 use std::io;
 
-use exterr::{ExtError, FetchError, FieldKind, ParseErrorClass};
+use exterr::{ExtError, FetchError, FieldKind, ParseErrorClass, Severity};
 
 const PERF: &[u8] = br#"{"code":-22,"module":"perf","file":"kernel/events/core.c","line":12593,"message":"sigtrap requires remove_on_exec","syscall":298,"attr_field":"sigtrap"}"#;
 
@@ -23,6 +23,153 @@ fn accessors() {
     );
     assert!(e.field("module").is_none(), "fixed keys are not fields");
     assert!(format!("{e:?}").contains("attr_field"));
+}
+
+/// A v2 description: id, values (both ends of the range) after a domain key.
+const V2: &[u8] = br#"{"code":-22,"id":"perf.sample_freq.above_max_rate","module":"perf","file":"kernel/events/core.c","line":13134,"message":"sample_freq above kernel.perf_event_max_sample_rate","syscall":298,"values":{"sample_freq":18446744073709551615,"limit":-9223372036854775808,"zero":0},"attr_field":"sample_freq"}"#;
+
+#[test]
+fn v1_description_has_no_id_values_or_note() {
+    let e = ExtError::parse(PERF).unwrap();
+    assert_eq!(e.id(), None);
+    assert_eq!(e.severity(), Severity::Error);
+    assert!(!e.is_note());
+    assert!(e.values().is_empty());
+    assert!(e.value("attr_field").is_none(), "a field is not a value");
+}
+
+#[test]
+fn id_and_severity_of_an_error() {
+    let e = ExtError::parse(V2).unwrap();
+    assert_eq!(e.id(), Some("perf.sample_freq.above_max_rate"));
+    assert_eq!(
+        (e.severity(), e.severity().name()),
+        (Severity::Error, "error")
+    );
+    assert!(!e.is_note());
+    // id, severity and values are not domain keys.
+    let names: Vec<&str> = e.fields().iter().map(|f| f.name()).collect();
+    assert_eq!(names, ["attr_field"]);
+    assert!(format!("{e:?}").contains("perf.sample_freq.above_max_rate"));
+}
+
+#[test]
+fn values_are_exact_over_the_whole_range() {
+    let e = ExtError::parse(V2).unwrap();
+    let got: Vec<(&str, i128, String)> = e
+        .values()
+        .iter()
+        .map(|v| (v.name(), v.as_i128(), v.to_string()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "sample_freq",
+                18446744073709551615,
+                "18446744073709551615".into()
+            ),
+            ("limit", -9223372036854775808, "-9223372036854775808".into()),
+            ("zero", 0, "0".into()),
+        ]
+    );
+    let max = e.value("sample_freq").unwrap();
+    assert_eq!(
+        (max.as_u64(), max.as_i64(), max.is_negative()),
+        (Some(u64::MAX), None, false)
+    );
+    let min = e.value("limit").unwrap();
+    assert_eq!(
+        (min.as_i64(), min.as_u64(), min.is_negative()),
+        (Some(i64::MIN), None, true)
+    );
+    let zero = e.value("zero").unwrap();
+    assert_eq!((zero.as_i64(), zero.as_u64()), (Some(0), Some(0)));
+    assert!(e.value("nope").is_none());
+    assert!(format!("{max:?}").contains("18446744073709551615"));
+}
+
+#[test]
+fn value_lookup_agrees_with_exterr_value() {
+    let e = ExtError::parse(V2).unwrap();
+    for v in e.values() {
+        let name = std::ffi::CString::new(v.name()).unwrap();
+        let c = unsafe { exterr::sys::exterr_value(e.as_raw(), name.as_ptr()) };
+        let c = unsafe { c.as_ref() }.unwrap();
+        let exact = if c.negative != 0 {
+            i128::from(c.value)
+        } else {
+            i128::from(c.uvalue)
+        };
+        assert_eq!(e.value(v.name()).unwrap().as_i128(), exact);
+    }
+    let c = unsafe { exterr::sys::exterr_value(e.as_raw(), c"attr_field".as_ptr()) };
+    assert!(c.is_null());
+}
+
+#[test]
+fn format_line_appends_values_after_the_fields() {
+    let e = ExtError::parse(V2).unwrap();
+    assert_eq!(
+        e.to_string(),
+        "Invalid argument: sample_freq above kernel.perf_event_max_sample_rate [perf attr_field=sample_freq sample_freq=18446744073709551615 limit=-9223372036854775808 zero=0] (kernel/events/core.c:13134)"
+    );
+}
+
+#[test]
+fn notes_have_a_severity_and_errno_0() {
+    let note = |sev: &str| {
+        ExtError::parse(format!(
+            r#"{{"code":0,"severity":"{sev}","module":"vivid","file":"drivers/media/test-drivers/vivid/vivid-vid-cap.c","line":660,"message":"pixelformat not supported, replaced by YUYV","values":{{"requested":1482184792,"granted":1448695129}},"field":"pixelformat"}}"#
+        ).as_bytes())
+        .unwrap()
+    };
+    let info = note("info");
+    assert_eq!(
+        (info.errno(), info.severity(), info.is_note()),
+        (0, Severity::Info, true)
+    );
+    assert_eq!(info.severity().to_string(), "info");
+    assert_eq!(
+        info.to_string(),
+        "note: pixelformat not supported, replaced by YUYV [vivid field=pixelformat requested=1482184792 granted=1448695129] (drivers/media/test-drivers/vivid/vivid-vid-cap.c:660)"
+    );
+    let warning = note("warning");
+    assert_eq!(
+        (warning.errno(), warning.severity()),
+        (0, Severity::Warning)
+    );
+    assert!(warning.is_note() && warning.severity().is_note());
+    assert!(warning
+        .to_string()
+        .starts_with("warning: pixelformat not supported"));
+    assert_eq!(
+        warning.value("granted").and_then(|v| v.as_u64()),
+        Some(1448695129)
+    );
+}
+
+#[test]
+fn v2_schema_errors() {
+    let class = |b: &[u8]| ExtError::parse(b).unwrap_err().class();
+    // A note needs a severity; an error must not have one.
+    assert_eq!(
+        class(br#"{"code":0,"module":"m","file":"f","line":0,"message":""}"#),
+        ParseErrorClass::Schema
+    );
+    assert_eq!(
+        class(br#"{"code":-1,"severity":"info","module":"m","file":"f","line":0,"message":""}"#),
+        ParseErrorClass::Schema
+    );
+    // One past either end of the range.
+    assert_eq!(
+        class(br#"{"code":-1,"module":"m","file":"f","line":0,"message":"","values":{"n":18446744073709551616}}"#),
+        ParseErrorClass::Schema
+    );
+    assert_eq!(
+        class(br#"{"code":-1,"module":"m","file":"f","line":0,"message":"","values":{"n":-9223372036854775809}}"#),
+        ParseErrorClass::Schema
+    );
 }
 
 #[test]
@@ -146,6 +293,18 @@ fn fetch_matches_the_kernel() {
     } else {
         assert!(matches!(r, Err(FetchError::Unsupported)), "{r:?}");
     }
+}
+
+#[test]
+fn fetch_notes_matches_the_kernel_and_leaves_errno_alone() {
+    let has = kernel_has_exterr();
+    unsafe { *libc::__errno_location() = libc::ENOTTY };
+    let r = exterr::fetch_notes();
+    assert_eq!(
+        io::Error::last_os_error().raw_os_error(),
+        Some(libc::ENOTTY)
+    );
+    assert_eq!(matches!(r, Err(FetchError::Unsupported)), !has, "{r:?}");
 }
 
 #[test]

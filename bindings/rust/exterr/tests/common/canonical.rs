@@ -23,6 +23,13 @@ pub fn canonical(input: &[u8]) -> Value {
                 "type": f.kind().name(),
                 "value": f.value(),
             })).collect::<Vec<_>>(),
+            "id": err.id(),
+            "severity": err.severity().name(),
+            // Decimal strings, so that no JSON reader rounds 2^64 - 1.
+            "values": err.values().iter().map(|v| json!({
+                "name": v.name(),
+                "value": v.to_string(),
+            })).collect::<Vec<_>>(),
             "format": err.to_string(),
         }),
         Err(e) => json!({"result": "reject", "class": e.class().name()}),
