@@ -91,8 +91,9 @@ static int check_fetch(const char *text, int want, const char *message)
 
 /*
  * The sites are in the table C sites are in: <debugfs>/exterr/<module>
- * lists "<file>:<line> <errno> <domain> <module> <message>", and the
- * sample has four ext_err! sites, one of its own domain with ERANGE.
+ * lists "<id> <file>:<line> <errno> <domain> <module> <message>", and the
+ * sample has four ext_err! sites, one of its own domain with ERANGE, each
+ * with an id of its domain ("rust." or "rust_exterr.").
  */
 static int check_site_list(void)
 {
@@ -102,9 +103,11 @@ static int check_site_list(void)
 
 	CHECK(f);
 	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, RUST_FILE ":", strlen(RUST_FILE ":")))
+		if (!strstr(line, " " RUST_FILE ":"))
 			continue;
 		sites++;
+		CHECK(!strncmp(line, "rust.", 5) ||
+		      !strncmp(line, "rust_exterr.", 12));
 		if (strstr(line, " -34 rust_exterr rust_exterr level above the maximum"))
 			range++;
 	}
