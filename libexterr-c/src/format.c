@@ -2,6 +2,11 @@
 /*
  * exterr_format(): the one-line human form of a description
  * (docs/contract.md, section 4), with snprintf() semantics.
+ *
+ * The message, and only the message, is looked up by the site's id in the
+ * gettext catalogue of the text domain EXTERR_TEXT_DOMAIN; without an id,
+ * a catalogue or a translation for the process's locale it is the
+ * kernel's English text. The C locale never selects a translation.
  */
 #define _GNU_SOURCE		/* strerrordesc_np() */
 #include <errno.h>
@@ -9,8 +14,59 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#if EXTERR_NLS
+#include <libintl.h>
+#include <pthread.h>
+#endif
 
 #include "internal.h"
+
+#if EXTERR_NLS
+static pthread_once_t bind_once = PTHREAD_ONCE_INIT;
+
+/*
+ * The catalogues are installed with the library, under its prefix. The
+ * line stays UTF-8, as the description is, whatever the locale's charset.
+ */
+static void bind_domain(void)
+{
+	bindtextdomain(EXTERR_TEXT_DOMAIN, EXTERR_LOCALEDIR);
+	bind_textdomain_codeset(EXTERR_TEXT_DOMAIN, "UTF-8");
+}
+
+/* Only a well-formed id (docs/contract.md section 2) is looked up. */
+static bool id_valid(const char *id)
+{
+	size_t n;
+
+	for (n = 0; id[n]; n++)
+		if (n == 64 || !((id[n] >= 'a' && id[n] <= 'z') ||
+				 (id[n] >= '0' && id[n] <= '9') ||
+				 id[n] == '_' || id[n] == '.'))
+			return false;
+	return n > 0;
+}
+#endif
+
+/* The message to print: the translation of the id, or the English text. */
+static const char *message_of(const struct exterr *err)
+{
+#if EXTERR_NLS
+	const char *id = EXTERR_HAS(err, id) ? err->id : NULL;
+	const char *text;
+	int saved_errno = errno;
+
+	if (!id || !id_valid(id))
+		return err->message;
+	pthread_once(&bind_once, bind_domain);
+	text = dgettext(EXTERR_TEXT_DOMAIN, id);
+	errno = saved_errno;
+	/* dgettext() hands the msgid back when it has no translation. */
+	if (text && text != id && *text)
+		return text;
+#endif
+	return err->message;
+}
 
 /* Counts every byte, stores those that fit, like snprintf(). */
 struct out {
@@ -117,7 +173,7 @@ EXTERR_API int exterr_format(const struct exterr *err, char *buf, size_t size)
 		out_str(&o, num);
 	}
 	out_str(&o, ": ");
-	out_text(&o, err->message);
+	out_text(&o, message_of(err));
 	out_str(&o, " [");
 	out_text(&o, err->module);
 	for (i = 0; i < err->nr_fields; i++) {

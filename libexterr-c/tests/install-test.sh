@@ -1,15 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# install-test.sh BUILD_DIR EXAMPLES_DIR CC CMAKE
+# install-test.sh BUILD_DIR EXAMPLES_DIR CC CMAKE [NLS]
 #
 # Installs the build to a scratch prefix and builds the example against it:
 # with pkg-config, then, after moving the whole install elsewhere, with
 # find_package(exterr) against both exterr::exterr and exterr::exterr_static.
 # Also installs with prefix /usr (under DESTDIR), where pkg-config must
-# filter the system include path out. All must build and run.
+# filter the system include path out. All must build and run. With NLS 1
+# the message catalogues must be installed too.
 set -euo pipefail
 
-build=$1 examples=$2 cc=$3 cmake=$4
+build=$1 examples=$2 cc=$3 cmake=$4 nls=${5:-0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
@@ -85,4 +86,17 @@ test -f "$moved/share/man/man3type/exterr.3type"
 test -f "$moved/share/man/man7/libexterr.7"
 test -f "$moved/include/exterr.h"
 test -f "$libdir/libexterr.a"
+if [ "$nls" = 1 ]; then
+	test -f "$moved/share/locale/de/LC_MESSAGES/exterr-kernel.mo" ||
+		fail "no share/locale/de/LC_MESSAGES/exterr-kernel.mo"
+	# The installed catalogue holds the German text of an id.
+	if command -v gettext >/dev/null &&
+	   locale -a | grep -ix 'c\.utf-\?8' >/dev/null; then
+		de=$(LC_ALL=C.UTF-8 LANGUAGE=de \
+		     TEXTDOMAINDIR=$moved/share/locale gettext -d exterr-kernel \
+		     perf.sample_freq.above_max_rate)
+		want="sample_freq liegt über kernel.perf_event_max_sample_rate"
+		[ "$de" = "$want" ] || fail "installed catalogue: '$de'"
+	fi
+fi
 echo "install test: ok"
