@@ -139,10 +139,14 @@ static void sizes(void)
 	for (i = 0; i < sizeof(huge) / sizeof(huge[0]); i++)
 		copied_at("huge size", pages + 100, huge[i]);
 	call("NULL, huge size", NULL, ~0UL, 0, 0, -1, EFAULT);
-	call("arg4", pages, PAGE, 1, 0, -1, EINVAL);
+	/* arg4 is flags: PR_ERR_DESC_NOTES (1) is the only one. */
+	call("arg4 unknown flag", pages, PAGE, 2, 0, -1, EINVAL);
+	call("arg4 notes and an unknown flag", pages, PAGE, 3, 0, -1, EINVAL);
 	call("arg5", pages, PAGE, 0, 1, -1, EINVAL);
 	call("arg4 and arg5", pages, PAGE, ~0UL, ~0UL, -1, EINVAL);
-	call("arg4, NULL", NULL, 0, 1, 0, -1, EINVAL);
+	call("arg4 unknown flag, NULL", NULL, 0, 2, 0, -1, EINVAL);
+	call("notes flag, NULL", NULL, 0, 1, 0, json_len + 1, 0);
+	call("notes flag", pages, PAGE, 1, 0, json_len, 0);
 }
 
 static void all_calls(void)
