@@ -61,8 +61,9 @@ int xerr_validate(const char *json, size_t len, struct xerr_syntax *out);
 /*
  * values.c: the integer members of the root's "values" object, found
  * before jansson parses the text (which it could not for those above
- * LLONG_MAX). xerr_values_scan() fills @vals (all zero when there are
- * none) and returns 0 or -ENOMEM; masked is then the text to hand to
+ * LLONG_MAX). xerr_values_scan() takes the offset of the root's "values"
+ * value, as xerr_validate() found it (SIZE_MAX for none), fills @vals
+ * (all zero when there are none) and returns 0 or -ENOMEM; masked is then the text to hand to
  * jansson, with each of those integers replaced by a 0 of the same width.
  * xerr_value_read() reads one token, -ERANGE outside -2^63..2^64-1.
  */
@@ -77,7 +78,8 @@ struct xerr_values {
 	char *masked;
 };
 
-int xerr_values_scan(const char *json, size_t len, struct xerr_values *vals);
+int xerr_values_scan(const char *json, size_t len, size_t start,
+		     struct xerr_values *vals);
 int xerr_value_read(const char *tok, size_t len, struct exterr_value *v);
 void xerr_values_free(struct xerr_values *vals);
 

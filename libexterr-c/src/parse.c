@@ -160,12 +160,16 @@ static int schema_fail(const struct text *t, const char *key,
 }
 
 static int get_string(const struct text *t, json_t *root, const char *key,
-		      struct exterr_parse_error *perr)
+		      bool required, struct exterr_parse_error *perr)
 {
 	json_t *v = json_object_get(root, key);
 
-	if (!v)
-		return schema_fail(t, key, perr, "missing key \"%s\"", key);
+	if (!v) {
+		if (required)
+			return schema_fail(t, key, perr,
+					   "missing key \"%s\"", key);
+		return 0;
+	}
 	if (!json_is_string(v))
 		return schema_fail(t, key, perr, "\"%s\" is not a string",
 				   key);
@@ -397,18 +401,17 @@ static int schema(const struct text *t, json_t *root,
 		return schema_fail(t, NULL, perr, "not a JSON object");
 	ret = get_int(t, root, "code", true, -4095, 0, perr);
 	if (!ret)
-		ret = get_string(t, root, "module", perr);
+		ret = get_string(t, root, "module", true, perr);
 	if (!ret)
-		ret = get_string(t, root, "file", perr);
+		ret = get_string(t, root, "file", true, perr);
 	if (!ret)
 		ret = get_int(t, root, "line", true, 0, INT_MAX, perr);
 	if (!ret)
-		ret = get_string(t, root, "message", perr);
+		ret = get_string(t, root, "message", true, perr);
 	if (!ret)
 		ret = get_int(t, root, "syscall", false, 0, INT_MAX, perr);
-	if (!ret && json_object_get(root, "id") &&
-	    !json_is_string(json_object_get(root, "id")))
-		ret = schema_fail(t, "id", perr, "\"id\" is not a string");
+	if (!ret)
+		ret = get_string(t, root, "id", false, perr);
 	if (!ret)
 		ret = get_severity(t, root, perr);
 	if (!ret)
@@ -420,7 +423,8 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 			       struct exterr **errp,
 			       struct exterr_parse_error *perr)
 {
-	struct xerr_syntax syn = { .find_end = SIZE_MAX, .find_key = NULL };
+	/* The one validator pass also finds "values" for values.c. */
+	struct xerr_syntax syn = { .find_end = SIZE_MAX, .find_key = "values" };
 	struct xerr_values vals;
 	struct perr_loc loc;
 	struct text t;
@@ -453,12 +457,13 @@ EXTERR_API int exterr_parse_ex(const char *json, size_t len,
 		return fail(perr, -EBADMSG, &loc, "%s", syn.reason);
 	}
 
+	if (xerr_values_scan(json, len, syn.key_start == SIZE_MAX ? SIZE_MAX :
+			     syn.value_start, &vals))
+		return fail(perr, -ENOMEM, NULL, "out of memory");
 	/*
 	 * jansson leaves jerr untouched when its first allocation fails;
 	 * zeroed, that reads as json_error_unknown with no position.
 	 */
-	if (xerr_values_scan(json, len, &vals))
-		return fail(perr, -ENOMEM, NULL, "out of memory");
 	memset(&jerr, 0, sizeof(jerr));
 	jerr.line = jerr.column = jerr.position = -1;
 	root = json_loadb(vals.masked ?: json, len,

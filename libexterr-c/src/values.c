@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-#define _GNU_SOURCE
 /*
  * The "values" of a description: integers from -2^63 to 2^64 - 1. jansson
  * stores integers as long long and refuses a document with a larger one,
@@ -76,20 +75,14 @@ static size_t integer_len(const char *s, size_t i, size_t len)
 	return j - i;
 }
 
-int xerr_values_scan(const char *json, size_t len, struct xerr_values *vals)
+int xerr_values_scan(const char *json, size_t len, size_t start,
+		     struct xerr_values *vals)
 {
-	struct xerr_syntax syn = { .find_end = SIZE_MAX, .find_key = "values" };
 	struct xerr_token *tok;
-	size_t i, n;
+	size_t i = start, n;
 
 	memset(vals, 0, sizeof(*vals));
-	/* Most descriptions have no values: do not pay a second pass. */
-	if (!memmem(json, len, "\"values\"", 8))
-		return 0;
-	if (xerr_validate(json, len, &syn) || syn.key_start == SIZE_MAX)
-		return 0;
-	i = syn.value_start;
-	if (json[i] != '{')
+	if (start == SIZE_MAX || json[i] != '{')
 		return 0;	/* the schema check says what is wrong */
 	i = skip_ws(json, i + 1, len);
 	while (i < len && json[i] == '"') {
