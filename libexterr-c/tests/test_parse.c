@@ -8,27 +8,10 @@
 
 #include <exterr.h>
 #include "t.h"
+#include "parse_check.h"
 
 #define EXAMPLE "{\"code\":-22,\"module\":\"perf\",\"file\":\"kernel/events/core.c\",\"line\":12883,\"message\":\"sample_freq above kernel.perf_event_max_sample_rate\",\"syscall\":298,\"attr_field\":\"sample_freq\"}"
 #define BASE "\"code\":-22,\"module\":\"m\",\"file\":\"f.c\",\"line\":1,\"message\":\"msg\""
-
-static int parse_n(const char *s, size_t len)
-{
-	struct exterr *err = (struct exterr *)&t_passed; /* must be reset */
-	int ret = exterr_parse(s, len, &err);
-
-	if (ret)
-		CHECK(err == NULL);
-	else
-		CHECK(err != NULL);
-	exterr_free(err);
-	return ret;
-}
-
-static int parse_s(const char *s)
-{
-	return parse_n(s, strlen(s));
-}
 
 static void test_example(void)
 {
@@ -187,15 +170,8 @@ static void test_malformed(void)
 		"{" BASE ",\"x\":\"\\udc00\\ud800\"}",
 		"{" BASE ",\"x\":\"\\ud800x\"}",
 	};
-	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int ret = parse_s(bad[i]);
-
-		if (ret != -EBADMSG)
-			fprintf(stderr, "case %zu: %s\n", i, bad[i]);
-		CHECK_INT(ret, -EBADMSG);
-	}
+	check_parse_all(bad, sizeof(bad) / sizeof(bad[0]), -EBADMSG);
 }
 
 static void test_surrogates(void)
@@ -284,15 +260,8 @@ static void test_schema(void)
 		"{" BASE ",\"x\":1e400}",
 		"{\"code\":-99999999999999999999,\"module\":\"m\",\"file\":\"f\",\"line\":1,\"message\":\"m\"}",
 	};
-	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int ret = parse_s(bad[i]);
-
-		if (ret != -EPROTO)
-			fprintf(stderr, "case %zu: %s\n", i, bad[i]);
-		CHECK_INT(ret, -EPROTO);
-	}
+	check_parse_all(bad, sizeof(bad) / sizeof(bad[0]), -EPROTO);
 	/* 64-bit limits themselves are fine in a domain field. */
 	CHECK_INT(parse_s("{" BASE ",\"x\":9223372036854775807,"
 			  "\"y\":-9223372036854775808}"), 0);

@@ -11,6 +11,7 @@
 #include <exterr.h>
 
 #include "t.h"
+#include "parse_check.h"
 
 #define HEAD "\"module\":\"perf\",\"file\":\"kernel/events/core.c\"," \
 	"\"line\":7,\"message\":\"sample_freq above the limit\""
@@ -21,15 +22,6 @@ static struct exterr *parse(const char *json)
 
 	CHECK_INT(exterr_parse(json, strlen(json), &err), 0);
 	return err;
-}
-
-static int parse_ret(const char *json)
-{
-	struct exterr *err = NULL;
-	int ret = exterr_parse(json, strlen(json), &err);
-
-	exterr_free(err);
-	return ret;
 }
 
 static void test_id_and_values(void)
@@ -141,15 +133,8 @@ static void test_schema(void)
 		/* only "values" may hold integers above 2^63 - 1 */
 		"{\"code\":-1," HEAD ",\"x\":18446744073709551615}",
 	};
-	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int ret = parse_ret(bad[i]);
-
-		if (ret != -EPROTO)
-			fprintf(stderr, "case %zu: %s\n", i, bad[i]);
-		CHECK_INT(ret, -EPROTO);
-	}
+	check_parse_all(bad, sizeof(bad) / sizeof(bad[0]), -EPROTO);
 	/* A schema error in values is placed at its value. */
 	{
 		static const char j[] = "{\"code\":-1," HEAD
