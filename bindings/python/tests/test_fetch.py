@@ -68,12 +68,22 @@ def test_unsupported_pickles() -> None:
 
 
 class FakeLib:
-    """Stands in for the C library to return one chosen exterr_fetch() result."""
+    """Stands in for the C library: one chosen result from either fetch.
+
+    It records which one ran: fetch() must call exterr_fetch(), and
+    fetch(notes=True) exterr_fetch_ex().
+    """
 
     def __init__(self, ret: int) -> None:
         self.ret = ret
+        self.called: list[str] = []
 
     def exterr_fetch(self, errp: Any) -> int:
+        self.called.append("exterr_fetch")
+        return self.ret
+
+    def exterr_fetch_ex(self, errp: Any, flags: int) -> int:
+        self.called.append("exterr_fetch_ex")
         return self.ret
 
 
@@ -89,10 +99,15 @@ class FakeLib:
         (-errno.EFAULT, OSError),
     ],
 )
-def test_fetch_error_mapping(monkeypatch: pytest.MonkeyPatch, ret: int, exc: type[BaseException]) -> None:
-    monkeypatch.setattr(_fetch, "lib", FakeLib(ret))
+@pytest.mark.parametrize("notes", [False, True])
+def test_fetch_error_mapping(
+    monkeypatch: pytest.MonkeyPatch, ret: int, exc: type[BaseException], notes: bool
+) -> None:
+    lib = FakeLib(ret)
+    monkeypatch.setattr(_fetch, "lib", lib)
     with pytest.raises(exc) as info:
-        _fetch.fetch()
+        _fetch.fetch(notes=notes)
+    assert lib.called == ["exterr_fetch_ex" if notes else "exterr_fetch"]
     if isinstance(info.value, exterr.ParseError):
         assert info.value.errno == -ret
         assert info.value.error_class in ("malformed", "schema", "too-big")
@@ -102,6 +117,9 @@ def test_fetch_error_mapping(monkeypatch: pytest.MonkeyPatch, ret: int, exc: typ
         assert info.value.errno == -ret
 
 
-def test_fetch_nothing_pending_is_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_fetch, "lib", FakeLib(-errno.ENODATA))
-    assert _fetch.fetch() is None
+@pytest.mark.parametrize("notes", [False, True])
+def test_fetch_nothing_pending_is_none(monkeypatch: pytest.MonkeyPatch, notes: bool) -> None:
+    lib = FakeLib(-errno.ENODATA)
+    monkeypatch.setattr(_fetch, "lib", lib)
+    assert _fetch.fetch(notes=notes) is None
+    assert lib.called == ["exterr_fetch_ex" if notes else "exterr_fetch"]

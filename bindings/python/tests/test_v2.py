@@ -348,39 +348,3 @@ def test_fetch_notes_also_returns_errors(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_notes_is_keyword_only() -> None:
     with pytest.raises(TypeError):
         exterr.fetch(True)  # type: ignore[misc]
-
-
-class FetchExResult:
-    """Returns one chosen result from exterr_fetch_ex() (exterr_fetch() must not run)."""
-
-    def __init__(self, ret: int) -> None:
-        self.ret = ret
-
-    def exterr_fetch_ex(self, errp: Any, flags: int) -> int:
-        return self.ret
-
-
-@pytest.mark.parametrize(
-    ("ret", "exc"),
-    [
-        (-errno.EOPNOTSUPP, exterr.Unsupported),
-        (-errno.ENOMEM, MemoryError),
-        (-errno.EBADMSG, exterr.ParseError),
-        (-errno.EPROTO, exterr.ParseError),
-        (-errno.E2BIG, exterr.ParseError),
-        (-errno.EAGAIN, OSError),
-    ],
-)
-def test_fetch_notes_error_mapping(
-    monkeypatch: pytest.MonkeyPatch, ret: int, exc: type[BaseException]
-) -> None:
-    monkeypatch.setattr(_fetch, "lib", FetchExResult(ret))
-    with pytest.raises(exc) as info:
-        exterr.fetch(notes=True)
-    if type(info.value) is OSError:
-        assert info.value.errno == -ret
-
-
-def test_fetch_notes_nothing_pending(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_fetch, "lib", FetchExResult(-errno.ENODATA))
-    assert exterr.fetch(notes=True) is None
