@@ -23,8 +23,12 @@ def esc(text):
                    for b in text.encode('utf-8', 'surrogatepass'))
 
 
-def perf_line(message, attr_field, arg):
+def perf_line(message, attr_field, arg, values=()):
     line = 'The kernel says: ' + esc(message)
+    # The first two values whose names fit perf's buffer, as name=value.
+    shown = [v for v in values if len(v['name'].encode()) < 32][:2]
+    for i, v in enumerate(shown):
+        line += (' ' if i else ': ') + esc(v['name']) + '=' + v['value']
     if attr_field:
         line += ' (perf_event_attr.' + esc(attr_field) + ')'
     elif arg:
@@ -78,6 +82,30 @@ hostile = {
                          + b'":1,"arg":"pid"}',
                          (-22, -1, 'The kernel says: a (perf_event_open()'
                           ' argument pid)')),
+    # "values": integers only, each name once; the first two are shown.
+    'values-two': (b'{"code":-22,"message":"m","values":{"sample_freq":'
+                   b'18446744073709551615,"limit":-9223372036854775808},'
+                   b'"attr_field":"sample_freq"}',
+                   (-22, -1, 'The kernel says: m: sample_freq=18446744073709551615'
+                    ' limit=-9223372036854775808 (perf_event_attr.sample_freq)')),
+    'values-three-long-name': (
+        b'{"code":-22,"message":"m","values":{"' + b'n' * 40 + b'":1,'
+        b'"a":2,"b\u001b":3,"c":4}}',
+        (-22, -1, 'The kernel says: m: a=2 b\\x1b=3')),
+    'values-empty': (b'{"code":-22,"message":"m","values":{}}',
+                     (-22, -1, 'The kernel says: m')),
+    'values-real': (b'{"code":-22,"message":"m","values":{"a":1.5}}', 'reject'),
+    'values-exponent': (b'{"code":-22,"message":"m","values":{"a":1e3}}',
+                        'reject'),
+    'values-string': (b'{"code":-22,"message":"m","values":{"a":"1"}}',
+                      'reject'),
+    'values-21-digits': (b'{"code":-22,"message":"m","values":{"a":'
+                         b'100000000000000000000}}', 'reject'),
+    'values-duplicate-name': (b'{"code":-22,"message":"m","values":'
+                              b'{"a":1,"a":2}}', 'reject'),
+    'values-twice': (b'{"code":-22,"message":"m","values":{"a":1},'
+                     b'"values":{"b":2}}', 'reject'),
+    'values-array': (b'{"code":-22,"message":"m","values":[1,2]}', 'reject'),
 }
 for name, (data, exp) in hostile.items():
     cases[H + name] = (data, exp)
@@ -121,7 +149,7 @@ for (name, (data, exp)), got in zip(cases.items(), results):
                     for k in ('attr_field', 'arg') if k in fields))
         want = 'ok %d %d %s' % (-exp['error'], exp['syscall'], perf_line(
             exp['message'], fields.get('attr_field', {}).get('value'),
-            fields.get('arg', {}).get('value')))
+            fields.get('arg', {}).get('value'), exp.get('values', [])))
         if strings and fits and got != want:
             problem = 'want %r' % want
         elif got != 'reject' and got != want:

@@ -34,7 +34,8 @@ int main(int argc, char **argv)
 			continue;
 		}
 		perf_exterr_desc__scnprintf(line, sizeof(line), desc.message,
-					    desc.attr_field, desc.arg);
+					    desc.attr_field, desc.arg,
+					    desc.values, desc.nr_values);
 		printf("ok %d %d %s\n", desc.code, desc.syscall, line);
 	}
 	return 0;
