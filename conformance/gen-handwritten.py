@@ -276,6 +276,33 @@ CASES_BY_NAME = {
     "v2-schema-uint64-outside-values": desc(("x", "18446744073709551615")),
     "v2-schema-uint64-nested-values": desc(("x", '[{"values":{"a":18446744073709551615}}]')),
     "v2-malformed-values-truncated": desc(("values", '{"a":1'))[:-1],
+    # --- positions: where a rejection is (contract section 3) -------------
+    # Multi-byte characters before the error: the column counts characters
+    # (here 3 fewer than the bytes before it), the position bytes.
+    "schema-line-string-after-utf8": desc(module='"p\u00e9rf\u20ac"', line='"12"'),
+    "malformed-leading-zero-after-utf8": desc(message='"caf\u00e9 \U0001f600"', syscall="0298"),
+    # Errors on a later line; "\r" is a character of its line, only "\n"
+    # starts the next one.
+    "schema-syscall-negative-after-newlines": b'{"code":-22,\n"module":"m",\n'
+                                              b'  "file":"f.c",\n"line":1,\n'
+                                              b'"message":"x",\n\t"syscall": -1}',
+    "malformed-missing-comma-after-crlf": b'{"code":-22,\r\n"module":"m",\r\n'
+                                          b'"file":"f.c",\r\n"line":1,\r\n'
+                                          b'"message":"x"\r\n"syscall":1}',
+    # Schema errors deep inside: at the duplicate key, at the one bad
+    # member of "values".
+    "schema-duplicate-key-deeply-nested": desc(("o", '{"a":{"b":[{"k":1},{"k":1,"k":2}]}}')),
+    "v2-schema-values-second-member-real": desc(("values", '{"a":1,\n "b":1.5}')),
+    # A missing key belongs at the '}' closing the root, wherever it is.
+    "schema-missing-message-brace-on-own-line": desc(drop=("message",))[:-1] + b"\n  }\n",
+    "v2-schema-note-without-severity-trailing-nul": desc(code="0")[:-1] + b" }\0",
+    # The very last byte, and the end itself: a wrong bracket closing the
+    # root; a text cut right after a high surrogate escape (a premature
+    # end, at the length); one cut inside a UTF-8 sequence (ill-formed,
+    # at its first byte).
+    "malformed-wrong-closing-bracket-last-byte": desc()[:-1] + b"]",
+    "malformed-truncated-after-high-surrogate": desc(message='"smile \\ud83d')[:-len(b',"syscall":298}')],
+    "malformed-truncated-in-utf8-sequence": desc(message='"caf\udce2\udc82')[:-len(b',"syscall":298}')],
 }
 
 

@@ -26,13 +26,308 @@ UINT64_MAX = 2**64 - 1
 
 class _Big(int):
     """An integer above 2^63 - 1: only a member of "values" may be one."""
+
+
+class _Huge(_Big):
+    """An integer outside -2^63..2^64 - 1, kept as one just outside."""
 # The characters a field string may hold and still be printed unquoted.
 BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
                  "0123456789_.:/+-")
 
 
 class Reject(Exception):
-    """The input is refused; args[0] is the conformance class name."""
+    """The input is refused; args[0] is the conformance class name.
+
+    position is the 0-based byte offset of the first offending byte in the
+    input, or None when the rejection has no place (too-big).
+    """
+
+    def __init__(self, kind, position=None):
+        super().__init__(kind)
+        self.position = position
+
+
+class SelfDisagreement(Exception):
+    """The two halves of this reference disagree: a bug here, not a case."""
+
+
+# --- section 3: where the text goes wrong ---------------------------------
+#
+# The json module says *whether* a text is valid; it cannot say where the
+# contract places an error (its positions follow its own parser). _Scan is
+# a second, separate reader of the bytes, written from the contract's
+# placement rules, that only finds places: the first byte that cannot
+# continue a valid text, the first duplicate key or unrepresentable
+# number, and where the root's members and the members of its "values"
+# start. parse() uses the json module's verdict for the class and checks
+# that _Scan agrees with it, so each half tests the other.
+
+_WS = b" \t\n\r"
+_DIGITS = b"0123456789"
+_HEX = b"0123456789abcdefABCDEF"
+
+
+class _SyntaxError(Exception):
+    def __init__(self, position):
+        super().__init__(position)
+        self.position = position
+
+
+class _Scan:
+    """Places in data (bytes, without the tolerated NUL)."""
+
+    def __init__(self, data):
+        self.data = data
+        self.n = len(data)
+        self.error = None           # malformed: the offending byte
+        self.problem = None         # first duplicate key / huge number
+        self.root_start = None
+        self.root_close = None      # the '}' or ']' closing the root
+        self.members = {}           # root key (decoded) -> value start
+        self.values_members = []    # root "values" members: value starts
+        try:
+            i = self._ws(0)
+            self.root_start = i
+            i = self._value(i, 0, False)
+            i = self._ws(i)
+            if i < self.n:
+                raise _SyntaxError(i)   # trailing bytes
+        except _SyntaxError as e:
+            self.error = e.position
+
+    def _fail(self, i):
+        # Past the end is a premature end: the input's length.
+        raise _SyntaxError(min(i, self.n))
+
+    def _ws(self, i):
+        while i < self.n and self.data[i] in _WS:
+            i += 1
+        return i
+
+    def _found(self, i):
+        """A schema problem of the text itself; the first one counts."""
+        if self.problem is None:
+            self.problem = i
+
+    def _value(self, i, depth, exempt):
+        """Past the value at i; depth containers are open around it.
+
+        exempt: a direct member of the root's "values", whose integers may
+        reach 2^64 - 1 (their range is checked with the schema).
+        """
+        if i >= self.n:
+            self._fail(i)
+        c = self.data[i:i + 1]
+        if c in (b"{", b"["):
+            if depth == MAX_DEPTH:
+                self._fail(i)       # the bracket one level too deep
+            if c == b"{":
+                return self._object(i, depth + 1)
+            return self._array(i, depth + 1)
+        if c == b'"':
+            return self._string(i)
+        if c == b"-" or (c and c in _DIGITS):
+            return self._number(i, exempt)
+        for word in (b"true", b"false", b"null"):
+            if c == word[:1]:
+                for k, b in enumerate(word):
+                    if i + k >= self.n or self.data[i + k] != b:
+                        self._fail(i + k)
+                return i + len(word)
+        self._fail(i)
+
+    def _object(self, i, depth):
+        root = depth == 1
+        seen = set()
+        j = self._ws(i + 1)
+        if j < self.n and self.data[j:j + 1] == b"}":
+            if root:
+                self.root_close = j
+            return j + 1
+        while True:
+            if j >= self.n or self.data[j:j + 1] != b'"':
+                self._fail(j)
+            end = self._string(j)
+            # Valid by now; keys compare decoded ("c\u006fde" is code).
+            key = json.loads(self.data[j:end].decode("utf-8"))
+            if key in seen:
+                self._found(j)
+            seen.add(key)
+            j = self._ws(end)
+            if j >= self.n or self.data[j:j + 1] != b":":
+                self._fail(j)
+            j = self._ws(j + 1)
+            if root:
+                self.members[key] = j
+            if root and key == "values" and self.data[j:j + 1] == b"{":
+                j = self._values(j, depth + 1)
+            else:
+                j = self._value(j, depth, False)
+            j = self._ws(j)
+            c = self.data[j:j + 1]
+            if c == b"}":
+                if root:
+                    self.root_close = j
+                return j + 1
+            if c != b",":
+                self._fail(j)
+            j = self._ws(j + 1)
+
+    def _values(self, i, depth):
+        """The root's "values" object: records where each member starts."""
+        if depth > MAX_DEPTH:
+            self._fail(i)
+        starts = []
+        seen = set()
+        j = self._ws(i + 1)
+        if j < self.n and self.data[j:j + 1] == b"}":
+            self.values_members = starts
+            return j + 1
+        while True:
+            if j >= self.n or self.data[j:j + 1] != b'"':
+                self._fail(j)
+            end = self._string(j)
+            key = json.loads(self.data[j:end].decode("utf-8"))
+            if key in seen:
+                self._found(j)
+            seen.add(key)
+            j = self._ws(end)
+            if j >= self.n or self.data[j:j + 1] != b":":
+                self._fail(j)
+            j = self._ws(j + 1)
+            starts.append(j)
+            j = self._ws(self._value(j, depth, True))
+            c = self.data[j:j + 1]
+            if c == b"}":
+                self.values_members = starts
+                return j + 1
+            if c != b",":
+                self._fail(j)
+            j = self._ws(j + 1)
+
+    def _array(self, i, depth):
+        j = self._ws(i + 1)
+        if j < self.n and self.data[j:j + 1] == b"]":
+            if depth == 1:
+                self.root_close = j
+            return j + 1
+        while True:
+            j = self._ws(self._value(j, depth, False))
+            c = self.data[j:j + 1]
+            if c == b"]":
+                if depth == 1:
+                    self.root_close = j
+                return j + 1
+            if c != b",":
+                self._fail(j)
+            j = self._ws(j + 1)
+
+    def _hex4(self, k):
+        """The code point of the 4 hex digits at k."""
+        for m in range(k, k + 4):
+            if m >= self.n or self.data[m] not in _HEX:
+                self._fail(m)
+        return int(self.data[k:k + 4], 16)
+
+    def _string(self, i):
+        """Past the string whose '"' is at i."""
+        j = i + 1
+        while True:
+            if j >= self.n:
+                self._fail(j)
+            c = self.data[j]
+            if c == 0x22:
+                return j + 1
+            if c < 0x20:
+                self._fail(j)
+            if c >= 0x80:
+                # The shortest prefix Python's strict decoder takes is
+                # one character; none (also when the input ends in it)
+                # is ill-formed UTF-8, placed at its first byte.
+                for size in (2, 3, 4):
+                    try:
+                        self.data[j:j + size].decode("utf-8")
+                    except UnicodeDecodeError:
+                        continue
+                    j += size
+                    break
+                else:
+                    self._fail(j)
+                continue
+            if c != 0x5c:
+                j += 1
+                continue
+            if j + 1 >= self.n:
+                self._fail(j + 1)
+            e = self.data[j + 1:j + 2]
+            if e != b"u":
+                if e not in b'"\\/bfnrt':
+                    self._fail(j + 1)
+                j += 2
+                continue
+            cp = self._hex4(j + 2)
+            # Wrong as a whole: placed at the backslash.
+            if cp == 0 or 0xdc00 <= cp <= 0xdfff:
+                self._fail(j)
+            if not 0xd800 <= cp <= 0xdbff:
+                j += 6
+                continue
+            low = j + 6
+            # The input ending where the low half belongs is a
+            # premature end, not (yet) a lone surrogate.
+            if low >= self.n or (self.data[low] == 0x5c and
+                                 low + 1 >= self.n):
+                self._fail(self.n)
+            if self.data[low:low + 2] != b"\\u":
+                self._fail(j)
+            if not 0xdc00 <= self._hex4(low + 2) <= 0xdfff:
+                self._fail(j)
+            j = low + 6
+
+    def _number(self, i, exempt):
+        j = i
+        if self.data[j:j + 1] == b"-":
+            j += 1
+
+        def digits(j):
+            if j >= self.n or self.data[j] not in _DIGITS:
+                self._fail(j)
+            while j < self.n and self.data[j] in _DIGITS:
+                j += 1
+            return j
+
+        if self.data[j:j + 1] == b"0":
+            j += 1
+            if j < self.n and self.data[j] in _DIGITS:
+                self._fail(j)       # a leading zero
+        else:
+            j = digits(j)
+        real = False
+        if self.data[j:j + 1] == b".":
+            real = True
+            j = digits(j + 1)
+        if self.data[j:j + 1] in (b"e", b"E"):
+            real = True
+            j += 1
+            if self.data[j:j + 1] in (b"+", b"-"):
+                j += 1
+            j = digits(j)
+        token = self.data[i:j]
+        if real:
+            if float(token) in (float("inf"), float("-inf")):
+                self._found(i)
+        elif not exempt and (len(token.lstrip(b"-")) > 19 or
+                             not INT64_MIN <= int(token) <= INT64_MAX):
+            self._found(i)
+        return j
+
+
+def line_column(data, position):
+    """1-based line and column (in characters) of byte position."""
+    start = data.rfind(b"\n", 0, position) + 1
+    # Everything before an error's place is valid UTF-8.
+    return (data.count(b"\n", 0, position) + 1,
+            len(data[start:position].decode("utf-8")) + 1)
 
 
 # --- section 3: bytes -> JSON value ---------------------------------------
@@ -92,10 +387,11 @@ def _loads(text):
         return dict(items)
 
     def integer(s):
+        # Whether it is a problem depends on where it is: parse() decides.
         # Length first: int() of thousands of digits is slow (and limited).
         if len(s.lstrip("-")) > 20 or not INT64_MIN <= int(s) <= UINT64_MAX:
-            problems.append("integer beyond 64 bits")
-            return 0
+            return _Huge(INT64_MIN - 1 if s.startswith("-") else
+                         UINT64_MAX + 1)
         if int(s) > INT64_MAX:
             return _Big(s)
         return int(s)
@@ -152,33 +448,50 @@ def _has_big(value):
     return False
 
 
-def _check_v2(doc):
-    """id, severity and values (contract section 2, mechanism v2)."""
-    values = doc.get("values")
-    rest = {k: v for k, v in doc.items() if k != "values"}
-    # Integers above 2^63 - 1 are for the members of "values" only.
-    if _has_big(rest):
-        raise Reject("schema")
+def _schema(doc, scan):
+    """The schema checks in the contract's order; raises at the first.
+
+    Contract section 3 says which problem is reported when there are
+    several, and where: the first duplicate key or unrepresentable number
+    in the text; a root that is not an object; then code, module, file,
+    line, message, syscall, id, severity and values in that order, each
+    at its value, or at the '}' closing the root when it is missing.
+    """
+    def fail(position):
+        raise Reject("schema", position)
+
+    if not isinstance(doc, dict):
+        fail(scan.root_start)
+
+    def check(key, ok, required=True):
+        if key not in doc:
+            if required:
+                fail(scan.root_close)
+            return
+        if not ok(doc[key]):
+            fail(scan.members[key])
+
+    def int_in(low, high):
+        return lambda v: _is_int(v) and low <= v <= high
+
+    check("code", int_in(-4095, 0))
+    check("module", lambda v: isinstance(v, str))
+    check("file", lambda v: isinstance(v, str))
+    check("line", int_in(0, INT_MAX))
+    check("message", lambda v: isinstance(v, str))
+    check("syscall", int_in(0, INT_MAX), required=False)
+    check("id", lambda v: isinstance(v, str), required=False)
+    # A note (code 0) needs a severity: missing, it belongs at the '}'.
+    check("severity", lambda v: v in ("info", "warning") and doc["code"] == 0,
+          required=doc["code"] == 0)
     if "values" in doc:
+        values = doc["values"]
         if not isinstance(values, dict):
-            raise Reject("schema")
-        for v in values.values():
-            if not _is_int(v):
-                raise Reject("schema")
-    if "id" in doc and not isinstance(doc["id"], str):
-        raise Reject("schema")
-    if "severity" in doc:
-        if doc["severity"] not in ("info", "warning") or doc["code"] != 0:
-            raise Reject("schema")
-    elif doc["code"] == 0:
-        raise Reject("schema")
-
-
-def _int_key(doc, key, low, high):
-    v = doc[key]
-    if not _is_int(v) or not low <= v <= high:
-        raise Reject("schema")
-    return v
+            fail(scan.members["values"])
+        # Document order: dict keeps it, and duplicates were found above.
+        for v, start in zip(values.values(), scan.values_members):
+            if not _is_int(v) or not INT64_MIN <= v <= UINT64_MAX:
+                fail(start)
 
 
 def parse(data):
@@ -188,31 +501,39 @@ def parse(data):
         data = data[:-1]
     if len(data) > MAX_JSON:
         raise Reject("too-big")
+    scan = _Scan(data)
     try:
-        text = data.decode("utf-8", "strict")
-    except UnicodeDecodeError:
-        raise Reject("malformed") from None
-    _prescan(text)
-    doc, problems = _loads(text)
-    _check_strings(doc)
-    if problems:
-        raise Reject("schema")
+        try:
+            text = data.decode("utf-8", "strict")
+        except UnicodeDecodeError:
+            raise Reject("malformed") from None
+        _prescan(text)
+        doc, problems = _loads(text)
+        _check_strings(doc)
+    except Reject:
+        if scan.error is None:
+            raise SelfDisagreement("json refuses a text _Scan accepts")
+        raise Reject("malformed", scan.error) from None
+    if scan.error is not None:
+        raise SelfDisagreement("_Scan refuses a text json accepts, at %d"
+                               % scan.error)
 
-    if not isinstance(doc, dict):
-        raise Reject("schema")
-    for key in REQUIRED:
-        if key not in doc:
-            raise Reject("schema")
-    for key in ("module", "file", "message"):
-        if not isinstance(doc[key], str):
-            raise Reject("schema")
-    if isinstance(doc["code"], _Big):
-        raise Reject("schema")
-    _int_key(doc, "code", -4095, 0)
-    _int_key(doc, "line", 0, INT_MAX)
-    if "syscall" in doc:
-        _int_key(doc, "syscall", 0, INT_MAX)
-    _check_v2(doc)
+    # An integer outside the signed 64-bit range is a problem of the text,
+    # as a duplicate is, except as a member of the root's "values", whose
+    # range (up to 2^64 - 1) is checked with the schema.
+    if isinstance(doc, dict) and isinstance(doc.get("values"), dict):
+        rest = [v for k, v in doc.items() if k != "values"]
+        rest += [v for v in doc["values"].values() if not _is_int(v)]
+    else:
+        rest = doc
+    if _has_big(rest):
+        problems.append("integer outside the signed 64-bit range")
+    if bool(problems) != (scan.problem is not None):
+        raise SelfDisagreement("json and _Scan disagree on duplicates or "
+                               "numbers: %r, %r" % (problems, scan.problem))
+    if problems:
+        raise Reject("schema", scan.problem)
+    _schema(doc, scan)
     return doc
 
 
@@ -358,7 +679,16 @@ def describe(data):
     try:
         doc = parse(data)
     except Reject as e:
-        return {"result": "reject", "class": e.args[0]}
+        out = {"result": "reject", "class": e.args[0], "position": None,
+               "line": None, "column": None,
+               # The reason is English prose the reference does not write;
+               # the contract only asks that there is one (section 5).
+               "has-reason": True}
+        if e.position is not None:
+            body = data[:-1] if data.endswith(b"\0") else data
+            out["position"] = e.position
+            out["line"], out["column"] = line_column(body, e.position)
+        return out
     d = {
         "result": "ok",
         "error": -doc["code"],

@@ -4,9 +4,10 @@
  * result object of docs/contract.md section 5 as one line of JSON per FILE,
  * in order (conformance/run hands many files to one process).
  *
- * Only libexterr's public API decides anything here: the class name comes
- * from exterr_error_class(), type names from exterr_field_type_name() and
- * the human line from exterr_format(). jansson only writes the output.
+ * Only libexterr's public API decides anything here: exterr_parse_ex()
+ * places a rejection, the class name comes from exterr_error_class(),
+ * type names from exterr_field_type_name() and the human line from
+ * exterr_format(). jansson only writes the output.
  *
  * Exit status: 0 when a result (ok or reject) was printed for every FILE,
  * 1 otherwise. A FILE that cannot be read, or whose result cannot be
@@ -14,6 +15,7 @@
  * the message on stderr), so the lines still match the FILEs one to one.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,16 +160,35 @@ static json_t *formatted(const struct exterr *err)
 	return v;
 }
 
+/*
+ * A rejection: its class, where it is, and whether a reason was given.
+ * No place is null: position SIZE_MAX, line and column 0 (exterr.h);
+ * each is tested on its own so that a half-placed error shows up. The
+ * reason's English words are not compared (contract section 5).
+ */
+static json_t *rejection(int ret, const struct exterr_parse_error *perr)
+{
+	return json_pack("{s:s, s:s, s:o, s:o, s:o, s:b}",
+			 "result", "reject", "class", exterr_error_class(ret),
+			 "position", perr->position == SIZE_MAX ? json_null() :
+				json_integer((json_int_t)perr->position),
+			 "line", perr->line ? json_integer(perr->line) :
+					      json_null(),
+			 "column", perr->column ? json_integer(perr->column) :
+						  json_null(),
+			 "has-reason", perr->reason[0] != '\0');
+}
+
 /* The canonical object for one input, or NULL with problem set. */
 static json_t *describe(const char *buf, size_t len)
 {
+	struct exterr_parse_error perr = { .size = sizeof(perr) };
 	struct exterr *err;
 	json_t *out;
-	int ret = exterr_parse(buf, len, &err);
+	int ret = exterr_parse_ex(buf, len, &err, &perr);
 
 	if (ret < 0)
-		return json_pack("{s:s, s:s}", "result", "reject",
-				 "class", exterr_error_class(ret));
+		return rejection(ret, &perr);
 	/* json_pack keeps the order; the comparison ignores it anyway. */
 	out = json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:s,"
 			" s:o, s:o}",

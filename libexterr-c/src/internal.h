@@ -59,12 +59,14 @@ struct xerr_syntax {
 int xerr_validate(const char *json, size_t len, struct xerr_syntax *out);
 
 /*
- * values.c: the integer members of the root's "values" object, found
- * before jansson parses the text (which it could not for those above
+ * values.c: the members of the root's "values" object, found before
+ * jansson parses the text (which it could not for integers above
  * LLONG_MAX). xerr_values_scan() takes the offset of the root's "values"
  * value, as xerr_validate() found it (SIZE_MAX for none), fills @vals
- * (all zero when there are none) and returns 0 or -ENOMEM; masked is then the text to hand to
- * jansson, with each of those integers replaced by a 0 of the same width.
+ * (all zero when there are none) and returns 0 or -ENOMEM: tok[i] is the
+ * value of the i-th member, in document order, with len 0 when it is not
+ * an integer token. masked is then the text to hand to jansson, with each
+ * integer replaced by a 0 of the same width (NULL when there is none).
  * xerr_value_read() reads one token, -ERANGE outside -2^63..2^64-1.
  */
 struct xerr_token {

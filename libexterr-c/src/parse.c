@@ -159,6 +159,23 @@ static int schema_fail(const struct text *t, const char *key,
 	return ret;
 }
 
+/* A schema error at a place already known, e.g. a member of "values". */
+static int schema_fail_at(const struct text *t, size_t pos,
+			  struct exterr_parse_error *perr, const char *fmt, ...)
+{
+	struct perr_loc loc;
+	va_list ap;
+	int ret;
+
+	if (!perr)
+		return -EPROTO;
+	locate((const unsigned char *)t->json, pos, &loc);
+	va_start(ap, fmt);
+	ret = vfail(perr, -EPROTO, &loc, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
 static int get_string(const struct text *t, json_t *root, const char *key,
 		      bool required, struct exterr_parse_error *perr)
 {
@@ -336,7 +353,8 @@ static int build(json_t *root, const char *json, size_t len,
 /*
  * "values": an object whose members are all integers, each one of the
  * tokens values.c found (jansson saw them masked), within
- * -2^63..2^64-1.
+ * -2^63..2^64-1. A member that is not is the error's place: its value,
+ * as values.c found it (jansson iterates in document order).
  */
 static int get_values(const struct text *t, json_t *root,
 		      const struct xerr_values *vals,
@@ -353,15 +371,20 @@ static int get_values(const struct text *t, json_t *root,
 		return schema_fail(t, "values", perr,
 				   "\"values\" is not an object");
 	json_object_foreach(values, key, v) {
-		if (!json_is_integer(v) || i >= vals->nr)
+		/* Not found by values.c would be a bug: place it at "values". */
+		if (i >= vals->nr)
 			return schema_fail(t, "values", perr,
 					   "value \"%s\" is not an integer",
 					   key);
+		if (!json_is_integer(v) || !vals->tok[i].len)
+			return schema_fail_at(t, vals->tok[i].start, perr,
+					      "value \"%s\" is not an integer",
+					      key);
 		if (xerr_value_read(t->json + vals->tok[i].start,
 				    vals->tok[i].len, &scratch))
-			return schema_fail(t, "values", perr,
-					   "value \"%s\" is outside -2^63..2^64-1",
-					   key);
+			return schema_fail_at(t, vals->tok[i].start, perr,
+					      "value \"%s\" is outside -2^63..2^64-1",
+					      key);
 		i++;
 	}
 	return 0;

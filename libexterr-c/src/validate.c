@@ -12,10 +12,11 @@
  *
  * One pass, no allocation, no recursion: the open containers are kept in a
  * fixed stack of EXTERR_MAX_DEPTH entries. Errors point AT the first byte
- * that makes the text invalid (len when the text ends too early); for an
- * escape that is wrong as a whole (\u0000, a lone surrogate) and for an
- * ill-formed UTF-8 sequence, that is the first byte of the escape or
- * sequence.
+ * that makes the text invalid (len when the text ends too early, also
+ * right after a high surrogate escape); for an escape that is wrong as a
+ * whole (\u0000, a lone surrogate) and for an ill-formed UTF-8 sequence
+ * (also one cut short by the end), that is the first byte of the escape
+ * or sequence.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -121,6 +122,7 @@ static int utf8(struct vstate *v)
 		return bad(v, start, "invalid UTF-8 (not a lead byte)");
 	}
 	for (k = 1; k <= n; k++) {
+		/* Cut short by the end of the input, it is ill-formed too. */
 		if (start + k >= v->len || s[start + k] < lo ||
 		    s[start + k] > hi)
 			return bad(v, start, "invalid UTF-8 sequence");
@@ -183,8 +185,15 @@ static int string(struct vstate *v)
 		v->i = esc + 6;
 		if (cp < 0xd800 || cp > 0xdbff)
 			continue;
-		/* A high surrogate: the low half must follow at once. */
-		if (v->i + 1 >= v->len || s[v->i] != '\\' || s[v->i + 1] != 'u')
+		/*
+		 * A high surrogate: the low half must follow at once. When
+		 * the input ends first, it is a premature end (at len), not
+		 * yet a lone surrogate.
+		 */
+		if (v->i >= v->len ||
+		    (s[v->i] == '\\' && v->i + 1 >= v->len))
+			return bad(v, v->len, "low surrogate escape expected");
+		if (s[v->i] != '\\' || s[v->i + 1] != 'u')
 			return bad(v, esc, "lone high surrogate escape");
 		if (read_u(v, v->i, &lo))
 			return -1;

@@ -6,7 +6,8 @@
  * root's "values" object are found here, and jansson parses a copy in
  * which each of them is masked as "0" padded with spaces (the same
  * length, so that every position it reports still holds). The values are
- * then read from the original text.
+ * then read from the original text. Every member's value is recorded,
+ * integer or not (len 0), so that a schema error about one points at it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -79,7 +80,7 @@ int xerr_values_scan(const char *json, size_t len, size_t start,
 		     struct xerr_values *vals)
 {
 	struct xerr_token *tok;
-	size_t i = start, n;
+	size_t i = start, n, integers = 0;
 
 	memset(vals, 0, sizeof(*vals));
 	if (start == SIZE_MAX || json[i] != '{')
@@ -89,25 +90,22 @@ int xerr_values_scan(const char *json, size_t len, size_t start,
 		i = skip_ws(json, skip_string(json, i, len), len);
 		i = skip_ws(json, i + 1, len);	/* the ':' */
 		n = integer_len(json, i, len);
-		if (n) {
-			tok = realloc(vals->tok, (vals->nr + 1) * sizeof(*tok));
-			if (!tok) {
-				xerr_values_free(vals);
-				return -ENOMEM;
-			}
-			vals->tok = tok;
-			tok[vals->nr].start = i;
-			tok[vals->nr].len = n;
-			vals->nr++;
-			i += n;
-		} else {
-			i = skip_value(json, i, len);
+		tok = realloc(vals->tok, (vals->nr + 1) * sizeof(*tok));
+		if (!tok) {
+			xerr_values_free(vals);
+			return -ENOMEM;
 		}
+		vals->tok = tok;
+		tok[vals->nr].start = i;
+		tok[vals->nr].len = n;
+		vals->nr++;
+		integers += n > 0;
+		i = n ? i + n : skip_value(json, i, len);
 		i = skip_ws(json, i, len);
 		if (i < len && json[i] == ',')
 			i = skip_ws(json, i + 1, len);
 	}
-	if (!vals->nr)
+	if (!integers)
 		return 0;
 	vals->masked = malloc(len + 1);
 	if (!vals->masked) {
@@ -118,6 +116,8 @@ int xerr_values_scan(const char *json, size_t len, size_t start,
 	vals->masked[len] = '\0';
 	for (i = 0; i < vals->nr; i++) {
 		tok = &vals->tok[i];
+		if (!tok->len)
+			continue;
 		vals->masked[tok->start] = '0';
 		memset(vals->masked + tok->start + 1, ' ', tok->len - 1);
 	}

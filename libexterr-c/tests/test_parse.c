@@ -461,6 +461,10 @@ static void test_validator(void)
 		{ "\"\\ud800\\u0041\"", 0, 1, 1, 2 },
 		{ "\"\\ud800\\ud800\"", 0, 1, 1, 2 },
 		{ "\"\\ud800\\u", 0, 9, 1, 10 },
+		/* the input ends where the low half belongs: a premature end */
+		{ "\"\\ud800", 0, 7, 1, 8 },
+		{ "\"\\ud800\\", 0, 8, 1, 9 },
+		{ "[\"\\ud83d", 0, 8, 1, 9 },
 		{ "{\"k\\udfff\":1}", 0, 3, 1, 4 },
 		/* UTF-8: the first byte of the ill-formed sequence */
 		{ "\"\xff\"", 0, 1, 1, 2 },

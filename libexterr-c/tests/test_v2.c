@@ -135,15 +135,46 @@ static void test_schema(void)
 	};
 
 	check_parse_all(bad, sizeof(bad) / sizeof(bad[0]), -EPROTO);
-	/* A schema error in values is placed at its value. */
+	/*
+	 * A schema error in values is placed at the offending member's
+	 * value, as one about a root member is: of the wrong type or out of
+	 * range, after members that are fine, after whitespace.
+	 */
 	{
-		static const char j[] = "{\"code\":-1," HEAD
-					",\"values\":{\"a\":1.5}}";
+		static const struct {
+			const char *j, *at;
+		} placed[] = {
+			{ "{\"code\":-1," HEAD ",\"values\":{\"a\":1.5}}", "1.5" },
+			{ "{\"code\":-1," HEAD ",\"values\":{\"a\":1,\"b\": [1]}}",
+			  "[1]" },
+			{ "{\"code\":-1," HEAD ",\"values\":{\"a\":\"1\",\"b\":2}}",
+			  "\"1\"" },
+			{ "{\"code\":-1," HEAD ",\"values\":{\"a\":2,"
+			  "\"b\":18446744073709551616}}", "1844" },
+			{ "{\"code\":-1," HEAD ",\"values\":{\"a\":-9223372036854775809}}",
+			  "-92" },
+		};
 		struct exterr_parse_error perr = { .size = sizeof(perr) };
 		struct exterr *err;
+		size_t i;
 
-		CHECK_INT(exterr_parse_ex(j, strlen(j), &err, &perr), -EPROTO);
-		CHECK_INT(perr.position, strstr(j, "{\"a\"") - j);
+		for (i = 0; i < sizeof(placed) / sizeof(placed[0]); i++) {
+			const char *j = placed[i].j;
+
+			CHECK_INT(exterr_parse_ex(j, strlen(j), &err, &perr),
+				  -EPROTO);
+			CHECK_INT(perr.position, strstr(j, placed[i].at) - j);
+			CHECK_INT(perr.column, strstr(j, placed[i].at) - j + 1);
+		}
+		/* Not an object at all: the value of "values" itself. */
+		{
+			static const char j[] = "{\"code\":-1," HEAD
+						",\"values\":[1]}";
+
+			CHECK_INT(exterr_parse_ex(j, strlen(j), &err, &perr),
+				  -EPROTO);
+			CHECK_INT(perr.position, strstr(j, "[1]") - j);
+		}
 	}
 }
 

@@ -28,7 +28,16 @@ def canonical(data: bytes) -> dict[str, Any]:
     try:
         err = exterr.parse(data)
     except exterr.ParseError as e:
-        return {"result": "reject", "class": e.error_class}
+        # Where, as the binding reports it (None: no place); the reason's
+        # English words are not compared, only that there is one.
+        return {
+            "result": "reject",
+            "class": e.error_class,
+            "position": e.position,
+            "line": e.line,
+            "column": e.column,
+            "has-reason": bool(e.reason),
+        }
     return {
         "result": "ok",
         "error": err.errno,

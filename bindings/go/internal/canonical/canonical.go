@@ -11,6 +11,30 @@ import (
 	"exterr.dev/go/exterr"
 )
 
+// reject is the section 5 object of a rejection: its class, where it is
+// (null when it has no place: Offset -1, Line and Column 0), and whether a
+// reason was given; the reason's English words are not compared.
+func reject(pe *exterr.ParseError) map[string]any {
+	var position, line, column any // null when it has no place
+	if pe.Offset >= 0 {
+		position = pe.Offset
+	}
+	if pe.Line > 0 {
+		line = pe.Line
+	}
+	if pe.Column > 0 {
+		column = pe.Column
+	}
+	return map[string]any{
+		"result":     "reject",
+		"class":      pe.Class,
+		"position":   position,
+		"line":       line,
+		"column":     column,
+		"has-reason": pe.Reason != "",
+	}
+}
+
 // Object parses input with [exterr.Parse] and returns the section 5
 // object: {"result": "ok", ...} for a parsed description, {"result":
 // "reject", "class": ...} for a *ParseError. Any other failure of Parse is
@@ -22,7 +46,7 @@ func Object(input []byte) (map[string]any, error) {
 		if !errors.As(err, &pe) {
 			return nil, fmt.Errorf("exterr.Parse failed with %T, not *ParseError: %v", err, err)
 		}
-		return map[string]any{"result": "reject", "class": pe.Class}, nil
+		return reject(pe), nil
 	}
 	fields := []map[string]any{}
 	for _, f := range e.Fields {

@@ -32,6 +32,15 @@ pub fn canonical(input: &[u8]) -> Value {
             })).collect::<Vec<_>>(),
             "format": err.to_string(),
         }),
-        Err(e) => json!({"result": "reject", "class": e.class().name()}),
+        // Where, as the binding reports it (null: no place); the reason's
+        // English words are not compared, only that there is one.
+        Err(e) => json!({
+            "result": "reject",
+            "class": e.class().name(),
+            "position": e.offset(),
+            "line": e.line_column().map(|(line, _)| line),
+            "column": e.line_column().map(|(_, column)| column),
+            "has-reason": !e.reason().is_empty(),
+        }),
     }
 }
