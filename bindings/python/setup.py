@@ -8,11 +8,17 @@
 * The extension is always rebuilt: pip builds a local directory in place,
   and setuptools would otherwise reuse ``build/`` from an earlier build in
   the other mode (EXTERR_USE_SYSTEM_LIB), whose generated C is identical.
+* The sdist also carries jansson's sources in ``vendor/jansson`` (and
+  refuses to be made without them), so every wheel built from it has
+  jansson compiled in. A wheel with jansson compiled in carries jansson's
+  licence as ``exterr/LICENSE.jansson`` (MIT asks for the notice in
+  copies).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +42,18 @@ def _load_build_script() -> Any:
 
 
 class BuildPy(build_py):
-    """build_py without the build-time-only cffi script."""
+    """build_py without the build-time-only cffi script, with jansson's licence."""
 
     def find_package_modules(self, package: str, package_dir: str) -> Any:
         modules = super().find_package_modules(package, package_dir)
         return [m for m in modules if not (m[0] == "exterr" and m[1] == "_build")]
+
+    def run(self) -> None:
+        super().run()
+        script = _load_build_script()
+        if script.jansson_compiled_in():
+            dst = Path(self.build_lib) / "exterr" / "LICENSE.jansson"
+            shutil.copyfile(script.find_jansson_sources() / "LICENSE", dst)
 
 
 class BuildExt(build_ext):
@@ -52,12 +65,20 @@ class BuildExt(build_ext):
 
 
 class SDist(sdist):
-    """sdist that vendors libexterr-c's sources (see module docstring)."""
+    """sdist that vendors libexterr-c's and jansson's sources (see module docstring)."""
 
     def make_release_tree(self, base_dir: str, files: Any) -> None:
         super().make_release_tree(base_dir, files)
         script = _load_build_script()
         script.copy_c_sources(script.find_c_sources(), Path(base_dir) / "vendor" / "libexterr-c")
+        jansson = script.find_jansson_sources()
+        if jansson is None:
+            raise SystemExit(
+                "sdist: no jansson sources to vendor (set EXTERR_JANSSON_SOURCE_DIR, "
+                "or run tools/fetch-jansson); a wheel built from this sdist "
+                "would need libjansson at run time"
+            )
+        script.copy_jansson_sources(jansson, Path(base_dir) / "vendor" / "jansson")
 
 
 setup(
