@@ -89,3 +89,9 @@ def test_jansson_source_dir_must_be_a_jansson_tree(
         (tmp_path / f).write_text("")
     assert build.find_jansson_sources() == tmp_path.resolve()
 
+
+def test_version_script_keeps_only_the_init_function(tmp_path: Path) -> None:
+    if not SCRIPT.is_file():
+        pytest.skip("no source tree")
+    text = load().version_script(tmp_path).read_text()
+    assert "global: PyInit__native;" in text and "local: *;" in text

@@ -44,6 +44,11 @@ jansson``) as before and says so: the result then needs libjansson at run
 time. ``EXTERR_USE_SYSTEM_LIB=1`` always links libexterr.so, and through it
 the system libjansson.
 
+In every mode the extension exports only its init function: a version
+script makes every other symbol local, so libexterr's ``exterr_*`` and
+jansson's ``json_*`` compiled in here cannot interpose on (or be
+interposed by) a system libexterr or libjansson loaded in the same
+process.
 """
 
 from __future__ import annotations
@@ -335,6 +340,15 @@ def _stage_jansson(src: Path) -> tuple[Path, Path]:
     return src, conf
 
 
+def version_script(directory: Path = PROJECT / "build") -> Path:
+    """Write the linker version script that leaves only the init function global."""
+    init = "PyInit_" + MODULE.rpartition(".")[2]
+    path = directory / "exterr-native.map"
+    directory.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"{{\n  global: {init};\n  local: *;\n}};\n", encoding="utf-8")
+    return path
+
+
 def _bundled() -> dict[str, list[str]]:
     src = _stage_sources(find_c_sources())
     rel = src.relative_to(PROJECT).as_posix()
@@ -372,6 +386,9 @@ def make_builder() -> cffi.FFI:
     ffi = cffi.FFI()
     ffi.cdef((HERE / "_cdef.h").read_text(encoding="utf-8"))
     kw = _system_lib() if _truthy("EXTERR_USE_SYSTEM_LIB") else _bundled()
+    kw["extra_link_args"] = kw.get("extra_link_args", []) + [
+        f"-Wl,--version-script={version_script()}"
+    ]
     ffi.set_source(MODULE, "#include <exterr.h>\n", **kw)
     return ffi
 
