@@ -13,12 +13,19 @@
   jansson compiled in. A wheel with jansson compiled in carries jansson's
   licence as ``exterr/LICENSE.jansson`` (MIT asks for the notice in
   copies).
+* The wheel is tagged abi3 (``cp310-abi3``): cffi compiles the extension
+  against the limited API (it defines ``Py_LIMITED_API`` and names the
+  module ``_native.abi3.so``), so one wheel serves every CPython from the
+  oldest one ``requires-python`` allows. Not on a debug or free-threaded
+  interpreter, where cffi does not use the limited API.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import shutil
+import sys
+import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +36,9 @@ from setuptools.command.sdist import sdist
 
 HERE = Path(__file__).resolve().parent
 BUILD_SCRIPT = "src/exterr/_build.py"
+# The wheel's Python tag with abi3: the oldest CPython requires-python in
+# pyproject.toml allows (the limited API itself would allow older ones).
+LIMITED_API_TAG = "cp310"
 
 
 def _load_build_script() -> Any:
@@ -57,11 +67,27 @@ class BuildPy(build_py):
 
 
 class BuildExt(build_ext):
-    """build_ext that never trusts a previous build's objects (see above)."""
+    """build_ext that never trusts a previous build's objects (see above).
+
+    It also drops the run paths the interpreter's own link flags carry (a
+    pyenv or other private-prefix Python has ``-Wl,-rpath,PREFIX/lib`` in
+    ``LDSHARED``): the extension does not link libpython, so such a path
+    would only be a directory of the build machine searched first, even
+    for libc, wherever the wheel is installed. The run path of
+    EXTERR_USE_SYSTEM_LIB (``runtime_library_dirs``) is added per
+    extension, after this, and stays.
+    """
 
     def finalize_options(self) -> None:
         super().finalize_options()
         self.force = True
+
+    def build_extensions(self) -> None:
+        linker = self.compiler.linker_so
+        self.compiler.linker_so = [
+            a for a in linker if not a.startswith(("-Wl,-rpath,", "-Wl,-rpath=", "-Wl,-R"))
+        ]
+        super().build_extensions()
 
 
 class SDist(sdist):
@@ -81,7 +107,17 @@ class SDist(sdist):
         script.copy_jansson_sources(jansson, Path(base_dir) / "vendor" / "jansson")
 
 
+def _limited_api() -> bool:
+    # cffi's own test (cffi/setuptools_ext.py and _cffi_include.h): a
+    # debug build (sys.gettotalrefcount) or a free-threaded one gets the
+    # full API, so its wheel must keep the interpreter's own tag.
+    return not hasattr(sys, "gettotalrefcount") and not sysconfig.get_config_var(
+        "Py_GIL_DISABLED"
+    )
+
+
 setup(
     cffi_modules=[BUILD_SCRIPT + ":make_builder"],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy, "sdist": SDist},
+    options={"bdist_wheel": {"py_limited_api": LIMITED_API_TAG}} if _limited_api() else {},
 )
