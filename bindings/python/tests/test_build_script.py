@@ -53,3 +53,45 @@ def test_system_header_from_before_v2_is_refused(tmp_path: Path) -> None:
     # The first header found is the one the compiler uses.
     build.check_system_header([str(empty), str(new), str(old)])
     build.check_system_header([str(empty)])  # none found: the compiler decides
+
+
+def test_jansson_config_template_is_filled(tmp_path: Path) -> None:
+    if not SCRIPT.is_file():
+        pytest.skip("no source tree")
+    build = load()
+    template = (
+        "/* configure replaces @var@ substitutions */\n"
+        "#define JSON_INLINE @json_inline@\n"
+        "#define JSON_INTEGER_IS_LONG_LONG @json_have_long_long@\n"
+    )
+    out = build.jansson_config_h(template)
+    assert "#define JSON_INLINE inline\n" in out
+    assert "#define JSON_INTEGER_IS_LONG_LONG 1\n" in out
+    # A variable a newer jansson adds must stop the build, not reach the
+    # compiler as "@name@".
+    with pytest.raises(RuntimeError, match="json_have_new_thing"):
+        build.jansson_config_h(template + "#define X @json_have_new_thing@\n")
+
+
+def test_jansson_source_dir_must_be_a_jansson_tree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not SCRIPT.is_file():
+        pytest.skip("no source tree")
+    build = load()
+    # A wrong EXTERR_JANSSON_SOURCE_DIR is an error, not a quiet fallback
+    # to the system libjansson.
+    monkeypatch.setenv("EXTERR_JANSSON_SOURCE_DIR", str(tmp_path))
+    with pytest.raises(RuntimeError, match="not an unpacked jansson source tree"):
+        build.find_jansson_sources()
+    for f in build.JANSSON_REQUIRED:
+        (tmp_path / f).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f).write_text("")
+    assert build.find_jansson_sources() == tmp_path.resolve()
+
+
+def test_version_script_keeps_only_the_init_function(tmp_path: Path) -> None:
+    if not SCRIPT.is_file():
+        pytest.skip("no source tree")
+    text = load().version_script(tmp_path).read_text()
+    assert "global: PyInit__native;" in text and "local: *;" in text

@@ -5,9 +5,11 @@ from __future__ import annotations
 import importlib.metadata
 import inspect
 import re
+import subprocess
 from pathlib import Path
 
 import exterr
+import exterr._native
 
 
 def test_exports_have_docstrings() -> None:
@@ -42,3 +44,20 @@ def test_error_hierarchy() -> None:
     assert issubclass(exterr.ParseError, ValueError)
     assert issubclass(exterr.ExtendedError, OSError)
     assert issubclass(exterr.Unsupported, OSError)
+
+
+def test_extension_exports_only_its_init() -> None:
+    # libexterr's exterr_* and jansson's json_* are compiled into the
+    # extension (or, with EXTERR_USE_SYSTEM_LIB, taken from libexterr.so):
+    # exported, they could bind to, or be bound by, a system libexterr or
+    # libjansson another module loads into the same process. The build's
+    # version script keeps only the module's init function global.
+    so = exterr._native.__file__
+    assert so is not None
+    out = subprocess.run(
+        ["nm", "-D", "--defined-only", so], capture_output=True, text=True, check=True
+    ).stdout
+    # Lines are "ADDRESS TYPE NAME"; a version suffix (NAME@@V) would
+    # itself be a leak of a version node, so it is kept in the name.
+    exported = {line.split()[-1] for line in out.splitlines() if line.strip()}
+    assert exported == {"PyInit__native"}, sorted(exported)

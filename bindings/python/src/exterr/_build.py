@@ -26,6 +26,29 @@ Where the C sources are looked for, first match wins:
 1. ``EXTERR_C_SOURCE_DIR`` (a ``libexterr-c`` directory);
 2. ``vendor/libexterr-c`` beside setup.py (what an sdist carries);
 3. ``../../libexterr-c`` from setup.py (the repository layout).
+
+jansson, in the default mode, is compiled in from its own sources too, so
+that the extension needs no libjansson.so at run time (a wheel installs
+with nothing else present). Debian's ``libjansson.a`` cannot be used
+instead: it is not position-independent, and the linker refuses it in a
+shared object. The sources are an unpacked jansson release (the upstream
+tarball, or ``apt-get source jansson``: ``tools/fetch-jansson``), looked
+for in:
+
+1. ``EXTERR_JANSSON_SOURCE_DIR``;
+2. ``vendor/jansson`` beside setup.py (what an sdist carries, and where
+   ``tools/fetch-jansson`` puts it by default; never committed).
+
+Without either, the build links the system libjansson (``pkg-config
+jansson``) as before and says so: the result then needs libjansson at run
+time. ``EXTERR_USE_SYSTEM_LIB=1`` always links libexterr.so, and through it
+the system libjansson.
+
+In every mode the extension exports only its init function: a version
+script makes every other symbol local, so libexterr's ``exterr_*`` and
+jansson's ``json_*`` compiled in here cannot interpose on (or be
+interposed by) a system libexterr or libjansson loaded in the same
+process.
 """
 
 from __future__ import annotations
@@ -35,6 +58,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import cffi
@@ -198,11 +222,159 @@ def copy_c_sources(src: Path, dst: Path) -> None:
             shutil.copy2(f, dst / sub / f.name)
 
 
+# What a jansson source tree must have for the build and the sdist: its
+# library sources and headers are src/*.[ch]; the public configuration
+# header is made from jansson_config.h.in; LICENSE goes into the wheel.
+JANSSON_REQUIRED = ("src/jansson.h", "src/jansson_config.h.in", "src/value.c", "LICENSE")
+
+# jansson_config.h.in's substitutions, as jansson's configure finds them on
+# Linux with GCC or Clang (the only platform this binding is for).
+JANSSON_CONFIG = {
+    "json_inline": "inline",
+    "json_have_long_long": "1",
+    "json_have_localeconv": "1",
+    "json_have_atomic_builtins": "1",
+    "json_have_sync_builtins": "1",
+}
+
+# What jansson's configure writes into jansson_private_config.h on glibc
+# (configure.ac's checks; every header and function it asks about is
+# there). USE_URANDOM seeds the hash function from /dev/urandom, as the
+# Debian library does.
+JANSSON_PRIVATE_CONFIG = """\
+#define HAVE_ENDIAN_H 1
+#define HAVE_FCNTL_H 1
+#define HAVE_LOCALE_H 1
+#define HAVE_SCHED_H 1
+#define HAVE_UNISTD_H 1
+#define HAVE_SYS_PARAM_H 1
+#define HAVE_SYS_STAT_H 1
+#define HAVE_SYS_TIME_H 1
+#define HAVE_SYS_TYPES_H 1
+#define HAVE_STDINT_H 1
+#define HAVE_CLOSE 1
+#define HAVE_GETPID 1
+#define HAVE_GETTIMEOFDAY 1
+#define HAVE_LOCALECONV 1
+#define HAVE_OPEN 1
+#define HAVE_READ 1
+#define HAVE_SCHED_YIELD 1
+#define HAVE_STRTOLL 1
+#define HAVE_SYNC_BUILTINS 1
+#define HAVE_ATOMIC_BUILTINS 1
+#define USE_URANDOM 1
+#define INITIAL_HASHTABLE_ORDER 3
+"""
+
+
+def find_jansson_sources() -> Path | None:
+    """Return the jansson source tree to compile in, or None (link the system one).
+
+    A directory named by ``EXTERR_JANSSON_SOURCE_DIR`` must be one: a typo
+    there would otherwise quietly give an extension that needs libjansson.
+    """
+    env = os.environ.get("EXTERR_JANSSON_SOURCE_DIR")
+    candidates = [Path(env)] if env else [PROJECT / "vendor" / "jansson"]
+    for cand in candidates:
+        if all((cand / f).is_file() for f in JANSSON_REQUIRED):
+            return cand.resolve()
+    if env:
+        raise RuntimeError(
+            f"EXTERR_JANSSON_SOURCE_DIR={env} is not an unpacked jansson source "
+            f"tree (it lacks one of {', '.join(JANSSON_REQUIRED)})"
+        )
+    return None
+
+
+def jansson_compiled_in() -> bool:
+    """Whether this build compiles jansson into the extension (see the docstring)."""
+    return not _truthy("EXTERR_USE_SYSTEM_LIB") and find_jansson_sources() is not None
+
+
+def jansson_config_h(template: str) -> str:
+    """Fill in jansson_config.h.in; refuse a template with unknown variables."""
+    out = re.sub(
+        r"@(\w+)@",
+        lambda m: JANSSON_CONFIG.get(m.group(1), m.group(0)),
+        template,
+    )
+    # (Only directives count: the template's comment speaks of "@var@".)
+    left = sorted(set(re.findall(r"^\s*#.*@(\w+)@", out, re.MULTILINE)))
+    if left:
+        raise RuntimeError(
+            "jansson_config.h.in has substitutions this build does not know: "
+            + ", ".join(left)
+        )
+    return out
+
+
+def copy_jansson_sources(src: Path, dst: Path) -> None:
+    """Copy what the build needs from jansson source tree ``src`` to ``dst``."""
+    (dst / "src").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src / "LICENSE", dst / "LICENSE")
+    for pattern in ("*.[ch]", "jansson_config.h.in"):
+        for f in sorted((src / "src").glob(pattern)):
+            shutil.copy2(f, dst / "src" / f.name)
+
+
+def _stage_jansson(src: Path) -> tuple[Path, Path]:
+    """Stage jansson under setup.py's directory; return it and its config dir.
+
+    Like libexterr's sources (``_stage_sources``), a tree outside setup.py's
+    directory is copied into ``build/jansson``. The two configuration
+    headers configure would write go into ``build/jansson-config``, which
+    comes first on the include path, so that everything in the extension,
+    libexterr included, compiles against this jansson.h rather than an
+    installed one.
+    """
+    if not src.is_relative_to(PROJECT):
+        dst = PROJECT / "build" / "jansson"
+        shutil.rmtree(dst, ignore_errors=True)
+        copy_jansson_sources(src, dst)
+        src = dst
+    conf = PROJECT / "build" / "jansson-config"
+    conf.mkdir(parents=True, exist_ok=True)
+    template = (src / "src" / "jansson_config.h.in").read_text(encoding="utf-8")
+    (conf / "jansson_config.h").write_text(jansson_config_h(template), encoding="utf-8")
+    (conf / "jansson_private_config.h").write_text(JANSSON_PRIVATE_CONFIG, encoding="utf-8")
+    return src, conf
+
+
+def version_script(directory: Path = PROJECT / "build") -> Path:
+    """Write the linker version script that leaves only the init function global."""
+    init = "PyInit_" + MODULE.rpartition(".")[2]
+    path = directory / "exterr-native.map"
+    directory.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"{{\n  global: {init};\n  local: *;\n}};\n", encoding="utf-8")
+    return path
+
+
 def _bundled() -> dict[str, list[str]]:
     src = _stage_sources(find_c_sources())
     rel = src.relative_to(PROJECT).as_posix()
-    kw = _flags("jansson")
-    kw["sources"] = [f"{rel}/{name}" for name in c_sources(src)]
+    jansson = find_jansson_sources()
+    if jansson is None:
+        print(
+            "exterr build: no jansson sources (EXTERR_JANSSON_SOURCE_DIR, "
+            "vendor/jansson): linking the system libjansson, which the "
+            "extension will then need at run time; tools/fetch-jansson gets them",
+            file=sys.stderr,
+        )
+        kw = _flags("jansson")
+        sources: list[str] = []
+    else:
+        jsrc, conf = _stage_jansson(jansson)
+        jrel = jsrc.relative_to(PROJECT).as_posix()
+        kw = {"include_dirs": [], "library_dirs": [], "libraries": [],
+              "extra_compile_args": [], "extra_link_args": []}
+        # Every .c in jansson's src/ is part of the library (its
+        # Makefile.am lists exactly these).
+        sources = [f"{jrel}/src/{p.name}" for p in sorted((jsrc / "src").glob("*.c"))]
+        kw["include_dirs"] += [conf.relative_to(PROJECT).as_posix(), f"{jrel}/src"]
+        # Several of jansson's sources include jansson_private_config.h
+        # only when HAVE_CONFIG_H is defined (configure's convention).
+        kw["extra_compile_args"] += ["-DHAVE_CONFIG_H"]
+    kw["sources"] = [f"{rel}/{name}" for name in c_sources(src)] + sources
     kw["include_dirs"] += [f"{rel}/include", f"{rel}/src"]
     # libexterr's own build is C11; format.c asks for _GNU_SOURCE itself.
     kw["extra_compile_args"] += ["-std=gnu11"]
@@ -214,6 +386,9 @@ def make_builder() -> cffi.FFI:
     ffi = cffi.FFI()
     ffi.cdef((HERE / "_cdef.h").read_text(encoding="utf-8"))
     kw = _system_lib() if _truthy("EXTERR_USE_SYSTEM_LIB") else _bundled()
+    kw["extra_link_args"] = kw.get("extra_link_args", []) + [
+        f"-Wl,--version-script={version_script()}"
+    ]
     ffi.set_source(MODULE, "#include <exterr.h>\n", **kw)
     return ffi
 
