@@ -136,19 +136,21 @@ class _Scan:
                 return i + len(word)
         self._fail(i)
 
-    def _object(self, i, depth):
-        root = depth == 1
+    def _members(self, i, member):
+        """Past the object whose '{' is at i, and where its '}' is.
+
+        member(key, j) reads the value of key, which starts at j, and
+        returns where it ends. Keys compare decoded ("c\\u006fde" is code).
+        """
         seen = set()
         j = self._ws(i + 1)
         if j < self.n and self.data[j:j + 1] == b"}":
-            if root:
-                self.root_close = j
-            return j + 1
+            return j + 1, j
         while True:
             if j >= self.n or self.data[j:j + 1] != b'"':
                 self._fail(j)
             end = self._string(j)
-            # Valid by now; keys compare decoded ("c\u006fde" is code).
+            # Valid by now.
             key = json.loads(self.data[j:end].decode("utf-8"))
             if key in seen:
                 self._found(j)
@@ -156,54 +158,42 @@ class _Scan:
             j = self._ws(end)
             if j >= self.n or self.data[j:j + 1] != b":":
                 self._fail(j)
-            j = self._ws(j + 1)
-            if root:
-                self.members[key] = j
-            if root and key == "values" and self.data[j:j + 1] == b"{":
-                j = self._values(j, depth + 1)
-            else:
-                j = self._value(j, depth, False)
-            j = self._ws(j)
+            j = self._ws(member(key, self._ws(j + 1)))
             c = self.data[j:j + 1]
             if c == b"}":
-                if root:
-                    self.root_close = j
-                return j + 1
+                return j + 1, j
             if c != b",":
                 self._fail(j)
             j = self._ws(j + 1)
+
+    def _object(self, i, depth):
+        root = depth == 1
+
+        def member(key, j):
+            if root:
+                self.members[key] = j
+                if key == "values" and self.data[j:j + 1] == b"{":
+                    return self._values(j, depth + 1)
+            return self._value(j, depth, False)
+
+        end, close = self._members(i, member)
+        if root:
+            self.root_close = close
+        return end
 
     def _values(self, i, depth):
         """The root's "values" object: records where each member starts."""
         if depth > MAX_DEPTH:
             self._fail(i)
         starts = []
-        seen = set()
-        j = self._ws(i + 1)
-        if j < self.n and self.data[j:j + 1] == b"}":
-            self.values_members = starts
-            return j + 1
-        while True:
-            if j >= self.n or self.data[j:j + 1] != b'"':
-                self._fail(j)
-            end = self._string(j)
-            key = json.loads(self.data[j:end].decode("utf-8"))
-            if key in seen:
-                self._found(j)
-            seen.add(key)
-            j = self._ws(end)
-            if j >= self.n or self.data[j:j + 1] != b":":
-                self._fail(j)
-            j = self._ws(j + 1)
+
+        def member(key, j):
             starts.append(j)
-            j = self._ws(self._value(j, depth, True))
-            c = self.data[j:j + 1]
-            if c == b"}":
-                self.values_members = starts
-                return j + 1
-            if c != b",":
-                self._fail(j)
-            j = self._ws(j + 1)
+            return self._value(j, depth, True)
+
+        end, _ = self._members(i, member)
+        self.values_members = starts
+        return end
 
     def _array(self, i, depth):
         j = self._ws(i + 1)
