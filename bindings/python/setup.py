@@ -52,7 +52,8 @@ def _load_build_script() -> Any:
 
 
 class BuildPy(build_py):
-    """build_py without the build-time-only cffi script, with jansson's licence."""
+    """build_py without the build-time-only cffi script, with jansson's licence
+    and the compiled message catalogues."""
 
     def find_package_modules(self, package: str, package_dir: str) -> Any:
         modules = super().find_package_modules(package, package_dir)
@@ -64,6 +65,12 @@ class BuildPy(build_py):
         if script.jansson_compiled_in():
             dst = Path(self.build_lib) / "exterr" / "LICENSE.jansson"
             shutil.copyfile(script.find_jansson_sources() / "LICENSE", dst)
+        if script.nls_compiled_in():
+            # exterr/locale/LL/LC_MESSAGES/exterr-kernel.mo, where the
+            # package tells the extension to look (see _build.py).
+            script.compile_catalogues(
+                script.find_c_sources(), Path(self.build_lib) / "exterr" / script.LOCALE_DIR
+            )
 
 
 class BuildExt(build_ext):

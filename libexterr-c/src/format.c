@@ -25,12 +25,25 @@
 static pthread_once_t bind_once = PTHREAD_ONCE_INIT;
 
 /*
- * The catalogues are installed with the library, under its prefix. The
- * line stays UTF-8, as the description is, whatever the locale's charset.
+ * The catalogues are installed with the library, under its prefix
+ * (EXTERR_LOCALEDIR, fixed when it is configured). A build that compiles
+ * these sources into something else that is only placed at install time
+ * (the Python binding's extension, which carries its catalogues in its
+ * package) instead defines EXTERR_LOCALEDIR_FN as the name of a function
+ * of its own that returns the directory, asked once, on the first lookup.
+ * No exported symbol: the libexterr.so ABI does not change.
  */
+#ifdef EXTERR_LOCALEDIR_FN
+const char *EXTERR_LOCALEDIR_FN(void);
+#define LOCALEDIR EXTERR_LOCALEDIR_FN()
+#else
+#define LOCALEDIR EXTERR_LOCALEDIR
+#endif
+
+/* The line stays UTF-8, as the description is, whatever the locale's charset. */
 static void bind_domain(void)
 {
-	bindtextdomain(EXTERR_TEXT_DOMAIN, EXTERR_LOCALEDIR);
+	bindtextdomain(EXTERR_TEXT_DOMAIN, LOCALEDIR);
 	bind_textdomain_codeset(EXTERR_TEXT_DOMAIN, "UTF-8");
 }
 

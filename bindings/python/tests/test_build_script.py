@@ -95,3 +95,31 @@ def test_version_script_keeps_only_the_init_function(tmp_path: Path) -> None:
         pytest.skip("no source tree")
     text = load().version_script(tmp_path).read_text()
     assert "global: PyInit__native;" in text and "local: *;" in text
+
+
+@pytest.mark.skipif(not SCRIPT.is_file(), reason="no source tree")
+def test_every_listed_catalogue_is_compiled(tmp_path: Path) -> None:
+    build = load()
+    src = build.find_c_sources()
+    langs = build.linguas(src)
+    assert "de" in langs
+    made = build.compile_catalogues(src, tmp_path)
+    assert made == [tmp_path / lang / "LC_MESSAGES" / "exterr-kernel.mo" for lang in langs]
+    # A GNU .mo file starts with its magic number, in either byte order.
+    assert all(p.read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde") for p in made)
+
+
+def test_linguas_skips_comments_and_blank_lines(tmp_path: Path) -> None:
+    (tmp_path / "po").mkdir()
+    (tmp_path / "po" / "LINGUAS").write_text("# languages\n\nde fr # two\n")
+    assert load().linguas(tmp_path) == ["de", "fr"]
+
+
+def test_without_msgfmt_the_build_says_how_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not SCRIPT.is_file():
+        pytest.skip("no source tree")
+    monkeypatch.setenv("MSGFMT", str(tmp_path / "no-msgfmt"))
+    with pytest.raises(RuntimeError, match="EXTERR_NLS=0"):
+        load().compile_catalogues(tmp_path, tmp_path / "out")

@@ -32,6 +32,8 @@ call you made when that matters. A child of fork() starts with nothing
 pending, and exec() clears it.
 """
 
+import os as _os
+
 from ._described import description_of
 from ._errors import ParseError, Unsupported
 from ._extended import ExtendedError, Severity
@@ -42,6 +44,19 @@ from ._native import lib as _lib
 from ._parse import parse
 from ._supported import supported
 from ._translate import call, translate
+
+
+def _tell_catalogues_dir() -> None:
+    # The bundled extension translates messages (exterr_format()) with the
+    # catalogues the wheel carries in exterr/locale; it learns where they
+    # are here, before any description is formatted. An extension linked
+    # to the system libexterr lacks the function and uses that library's.
+    set_dir = getattr(_lib, "exterr_py_set_localedir", None)
+    if set_dir is not None:
+        set_dir(_os.fsencode(_os.path.join(_os.path.dirname(__file__), "locale")))
+
+
+_tell_catalogues_dir()
 
 __all__ = [
     "MAX_DEPTH",

@@ -44,6 +44,17 @@ jansson``) as before and says so: the result then needs libjansson at run
 time. ``EXTERR_USE_SYSTEM_LIB=1`` always links libexterr.so, and through it
 the system libjansson.
 
+Translations (default mode): libexterr's ``exterr_format()`` looks the
+message up by id in the gettext catalogues of ``libexterr-c/po``. The
+bundled build compiles them with ``msgfmt`` into the package
+(``exterr/locale/LL/LC_MESSAGES/exterr-kernel.mo``, setup.py's build_py)
+and compiles libexterr with ``EXTERR_NLS``; where the package lands is
+only known at run time, so format.c's ``EXTERR_LOCALEDIR_FN`` hook names
+a function of this extension, and the package tells it the directory at
+import. ``EXTERR_NLS=0`` builds an extension that never translates
+(no msgfmt needed). ``EXTERR_USE_SYSTEM_LIB=1`` translates as the
+installed libexterr does, with the catalogues installed beside it.
+
 In every mode the extension exports only its init function: a version
 script makes every other symbol local, so libexterr's ``exterr_*`` and
 jansson's ``json_*`` compiled in here cannot interpose on (or be
@@ -82,6 +93,43 @@ V2_MARKER = "exterr_fetch_ex"
 # reading that list keeps the bundled build in step with the library's own
 # when files are added, with no second list here to forget.
 _CMAKE_SOURCES = re.compile(r"set\(\s*EXTERR_SOURCES\s+([^)]*)\)")
+# ... and names the text domain of its catalogues the same way.
+_CMAKE_TEXT_DOMAIN = re.compile(r"set\(\s*EXTERR_TEXT_DOMAIN\s+([\w.-]+)\s*\)")
+DEFAULT_TEXT_DOMAIN = "exterr-kernel"
+
+# The package directory the wheel carries the compiled catalogues in; the
+# package passes its path to exterr_py_set_localedir() at import.
+LOCALE_DIR = "locale"
+
+# The bundled build's half of format.c's EXTERR_LOCALEDIR_FN hook. The
+# directory is copied: the Python bytes passed in do not outlive the call.
+# Until it is set, format.c's bindtextdomain(domain, NULL) changes nothing
+# and gettext would look in its default directory; the package sets it at
+# import, before any description can be formatted.
+NLS_CDEF = "void exterr_py_set_localedir(const char *dir);\n"
+NLS_SOURCE = """
+#include <stdlib.h>
+#include <string.h>
+
+static char *exterr_py_dir;
+
+static void exterr_py_set_localedir(const char *dir)
+{
+	char *copy = strdup(dir);
+
+	if (copy) {
+		free(exterr_py_dir);
+		exterr_py_dir = copy;
+	}
+}
+
+/* format.c's EXTERR_LOCALEDIR_FN; kept local by the version script. */
+const char *exterr_py_localedir(void);
+const char *exterr_py_localedir(void)
+{
+	return exterr_py_dir;
+}
+"""
 
 
 def _truthy(name: str) -> bool:
@@ -216,7 +264,9 @@ def copy_c_sources(src: Path, dst: Path) -> None:
     """Copy what the bundled build needs from libexterr-c ``src`` to ``dst``."""
     dst.mkdir(parents=True, exist_ok=True)
     shutil.copy2(src / "CMakeLists.txt", dst / "CMakeLists.txt")
-    for sub, pattern in (("include", "exterr.h"), ("src", "*.[ch]")):
+    # po/: the catalogues the bundled build compiles into the package.
+    for sub, pattern in (("include", "exterr.h"), ("src", "*.[ch]"),
+                         ("po", "LINGUAS"), ("po", "*.po")):
         (dst / sub).mkdir(parents=True, exist_ok=True)
         for f in sorted((src / sub).glob(pattern)):
             shutil.copy2(f, dst / sub / f.name)
@@ -349,6 +399,58 @@ def version_script(directory: Path = PROJECT / "build") -> Path:
     return path
 
 
+def nls_compiled_in() -> bool:
+    """Whether this build translates with catalogues it carries (see the docstring)."""
+    off = os.environ.get("EXTERR_NLS", "").strip().lower() in ("0", "no", "false", "off")
+    return not off and not _truthy("EXTERR_USE_SYSTEM_LIB")
+
+
+def text_domain(src: Path) -> str:
+    """The text domain libexterr-c ``src`` names in its CMakeLists.txt."""
+    cmake = src / "CMakeLists.txt"
+    if cmake.is_file():
+        match = _CMAKE_TEXT_DOMAIN.search(cmake.read_text(encoding="utf-8"))
+        if match:
+            return match.group(1)
+    return DEFAULT_TEXT_DOMAIN
+
+
+def linguas(src: Path) -> list[str]:
+    """The languages in ``po/LINGUAS`` of libexterr-c ``src`` (one word a line)."""
+    path = src / "po" / "LINGUAS"
+    if not path.is_file():
+        return []
+    words = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        words += line.partition("#")[0].split()
+    return words
+
+
+def compile_catalogues(src: Path, dst: Path) -> list[Path]:
+    """msgfmt each ``po/LL.po`` of ``src`` to ``dst/LL/LC_MESSAGES/DOMAIN.mo``.
+
+    The same ``msgfmt --check`` libexterr's CMake build runs, so a
+    catalogue it would refuse fails the wheel too.
+    """
+    exe = os.environ.get("MSGFMT", "msgfmt")
+    if shutil.which(exe) is None:
+        raise RuntimeError(
+            f"{exe} not found: the wheel carries libexterr's translations. "
+            "Install gettext (Debian: apt-get install gettext), or set "
+            "EXTERR_NLS=0 for an extension that never translates"
+        )
+    domain = text_domain(src)
+    made = []
+    for lang in linguas(src):
+        out = dst / lang / "LC_MESSAGES" / f"{domain}.mo"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [exe, "--check", "-o", str(out), str(src / "po" / f"{lang}.po")], check=True
+        )
+        made.append(out)
+    return made
+
+
 def _bundled() -> dict[str, list[str]]:
     src = _stage_sources(find_c_sources())
     rel = src.relative_to(PROJECT).as_posix()
@@ -378,6 +480,16 @@ def _bundled() -> dict[str, list[str]]:
     kw["include_dirs"] += [f"{rel}/include", f"{rel}/src"]
     # libexterr's own build is C11; format.c asks for _GNU_SOURCE itself.
     kw["extra_compile_args"] += ["-std=gnu11"]
+    if nls_compiled_in():
+        # As libexterr's CMake build with EXTERR_NLS, but the catalogues'
+        # directory is asked of the extension (NLS_SOURCE) at run time.
+        # pthread_once() needs no flag: it is in libc since glibc 2.34,
+        # and before that the interpreter has libpthread loaded.
+        kw["extra_compile_args"] += [
+            "-DEXTERR_NLS=1",
+            f'-DEXTERR_TEXT_DOMAIN="{text_domain(src)}"',
+            "-DEXTERR_LOCALEDIR_FN=exterr_py_localedir",
+        ]
     return kw
 
 
@@ -389,7 +501,11 @@ def make_builder() -> cffi.FFI:
     kw["extra_link_args"] = kw.get("extra_link_args", []) + [
         f"-Wl,--version-script={version_script()}"
     ]
-    ffi.set_source(MODULE, "#include <exterr.h>\n", **kw)
+    source = "#include <exterr.h>\n"
+    if nls_compiled_in():
+        ffi.cdef(NLS_CDEF)
+        source += NLS_SOURCE
+    ffi.set_source(MODULE, source, **kw)
     return ffi
 
 
