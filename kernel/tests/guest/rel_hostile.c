@@ -72,6 +72,22 @@ static void call(const char *what, void *buf, unsigned long size,
 	}
 }
 
+/*
+ * The n bytes at p are a prefix of the description (possibly empty), then
+ * untouched: what a fetch that faulted may leave. It copies in word-sized
+ * stores, so it can stop a few bytes before the faulting page, but it
+ * never writes a byte that is not the description's.
+ */
+static int prefix_then_untouched(const unsigned char *p, size_t n)
+{
+	const unsigned char *want = (const unsigned char *)rel_expected[the_case];
+	size_t k = 0;
+
+	while (k < n && p[k] == want[k])
+		k++;
+	return untouched(p + k, n - k);
+}
+
 /* A buffer of the right size at p holds the description, then guards. */
 static void copied_at(const char *what, unsigned char *p, unsigned long size)
 {
@@ -102,13 +118,12 @@ static void pointers(void)
 	for (i = 0; i < sizeof(kernel) / sizeof(kernel[0]); i++)
 		call("kernel or unmapped address", (void *)kernel[i], PAGE, 0, 0,
 		     -1, EFAULT);
-	/* Half in the read-only page: the copy stops there. */
+	/* Half in the read-only page: the copy stops at or before it. */
 	fill();
 	call("straddling into read-only", straddle - PAGE, json_len + 1, 0, 0,
 	     -1, EFAULT);
-	REL_CHECK(!memcmp(straddle - PAGE, rel_expected[the_case],
-			  pages + 2 * PAGE - (straddle - PAGE)) ||
-		  untouched(straddle - PAGE, pages + 2 * PAGE - (straddle - PAGE)));
+	REL_CHECK(prefix_then_untouched(straddle - PAGE,
+					pages + 2 * PAGE - (straddle - PAGE)));
 	for (i = 1; i < 8; i++)
 		copied_at("misaligned", pages + i, json_len + 1);
 	copied_at("ending at the page end", pages + 2 * PAGE - json_len - 1,
