@@ -184,13 +184,24 @@ func expectEachCase() error {
 
 // expectConcurrent starts goroutines goroutines, goroutine i repeating
 // perfCases[i % len(perfCases)] iterations times through exterr.Do, all
-// at once, and requires every result to be that case's description.
+// at once, and requires every result to be that case's errno, and every
+// description that comes with it to be that case's.
+//
+// A few may come without one: between fn's failing system call and Do's
+// fetch, the Go runtime can make a failing system call of its own on the
+// same thread (a futex wait that finds the word changed: EAGAIN, in
+// exitsyscall), and the kernel forgets a description at the thread's next
+// failure, so that it is never read as that failure's. Seen once in 6,400
+// calls in the guest. A wrong or another case's description fails the
+// test at once; missing ones only above 1%, which no runtime race
+// explains.
 func expectConcurrent(goroutines, iterations int) error {
 	const maxReports = 10
 	var (
 		mu         sync.Mutex
 		calls      int
 		mismatches int
+		missing    int // the right errno, no description
 		foreign    int // descriptions of another case's failure
 		reports    []string
 	)
@@ -202,7 +213,7 @@ func expectConcurrent(goroutines, iterations int) error {
 			defer wg.Done()
 			ci := g % len(perfCases)
 			c := perfCases[ci]
-			var n, bad, alien int
+			var n, bad, none, alien int
 			var mine []string
 			<-start
 			for i := 0; i < iterations; i++ {
@@ -212,7 +223,10 @@ func expectConcurrent(goroutines, iterations int) error {
 				if cerr == nil && desc.JSON != baseline[ci] {
 					cerr = fmt.Errorf("json %s, want %s", desc.JSON, baseline[ci])
 				}
-				if cerr != nil {
+				var d *exterr.Error
+				if cerr != nil && errors.Is(err, c.errno) && !errors.As(err, &d) {
+					none++
+				} else if cerr != nil {
 					bad++
 					if desc != nil && isForeign(ci, desc) {
 						alien++
@@ -229,6 +243,7 @@ func expectConcurrent(goroutines, iterations int) error {
 			defer mu.Unlock()
 			calls += n
 			mismatches += bad
+			missing += none
 			foreign += alien
 			for _, r := range mine {
 				if len(reports) < maxReports {
@@ -245,13 +260,13 @@ func expectConcurrent(goroutines, iterations int) error {
 	for _, r := range reports {
 		fmt.Println("mismatch:", r)
 	}
-	if mismatches > 0 {
-		return fmt.Errorf("%d of %d concurrent Do() calls wrong, %d foreign descriptions",
-			mismatches, calls, foreign)
+	if mismatches > 0 || missing*100 > calls {
+		return fmt.Errorf("%d of %d concurrent Do() calls wrong, %d foreign "+
+			"descriptions, %d without one", mismatches, calls, foreign, missing)
 	}
-	fmt.Printf("ok %d concurrent Do() calls, %d foreign descriptions "+
+	fmt.Printf("ok %d concurrent Do() calls, %d foreign descriptions, %d without one "+
 		"(%d goroutines x %d, %d cases, %d CPUs, GOMAXPROCS %d, %v)\n",
-		calls, foreign, goroutines, iterations, len(perfCases),
+		calls, foreign, missing, goroutines, iterations, len(perfCases),
 		runtime.NumCPU(), runtime.GOMAXPROCS(0), elapsed)
 	return nil
 }
