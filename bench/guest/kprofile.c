@@ -13,10 +13,12 @@
  * register holds one of them, so the warm-up calls run at full speed and
  * the profiled ones are the REPS calls after WARMUP of the same kind.
  *
- * Per round, in this order: a failing perf_event_open() with attr.size=1
- * (E2BIG), one with sigtrap but no remove_on_exec (EINVAL) and, on a
- * kernel with PR_GET_ERR_DESC, prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0)
- * fetching the description the sigtrap failure left pending.
+ * Per round, in this order: getppid(), the control (its argument, which
+ * the kernel ignores, is what tells the profiled call apart), a failing
+ * perf_event_open() with attr.size=1 (E2BIG), one with sigtrap but no
+ * remove_on_exec (EINVAL) and, on a kernel with PR_GET_ERR_DESC,
+ * prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0) fetching the description the
+ * sigtrap failure left pending.
  *
  * Usage: kprofile [REPS]   (default 3)
  */
@@ -40,6 +42,7 @@ struct perf_event_attr warm_size1, warm_sigtrap;
 struct perf_event_attr kprofile_size1, kprofile_sigtrap;
 char warm_desc[DESC_SIZE];
 char kprofile_desc[DESC_SIZE];
+char warm_getppid, kprofile_getppid;
 
 /*
  * The one syscall instruction of every call. noinline keeps it one
@@ -93,16 +96,26 @@ static long fetch(char *buf)
 			      0, 0);
 }
 
+/* getppid() with a marker argument it ignores; the guest's init is 1. */
+static void control(char *marker)
+{
+	long ret = marked_syscall(SYS_getppid, (long)marker, 0, 0, 0, 0);
+
+	if (ret <= 0)
+		die("getppid", ret);
+}
+
 /*
  * One call of each kind with these copies of the arguments (the warm-up's
  * or the profiled ones), and the fetch into @desc unless it is NULL.
  * Returns the fetched description's length.
  */
-static long one_round(struct perf_event_attr *size1,
+static long one_round(char *marker, struct perf_event_attr *size1,
 		      struct perf_event_attr *sigtrap, char *desc)
 {
 	long ret;
 
+	control(marker);
 	fail_size1(size1);
 	fail_sigtrap(sigtrap);
 	if (!desc)
@@ -137,11 +150,12 @@ int main(int argc, char **argv)
 	       patched ? "patched" : "unpatched", reps, WARMUP);
 
 	for (i = 0; i < WARMUP; i++)
-		one_round(&warm_size1, &warm_sigtrap, patched ? warm_desc : NULL);
+		one_round(&warm_getppid, &warm_size1, &warm_sigtrap,
+			  patched ? warm_desc : NULL);
 	/* Nothing but the profiled calls in these rounds: print afterwards. */
 	for (i = 0; i < reps; i++)
-		len = one_round(&kprofile_size1, &kprofile_sigtrap,
-				patched ? kprofile_desc : NULL);
+		len = one_round(&kprofile_getppid, &kprofile_size1,
+				&kprofile_sigtrap, patched ? kprofile_desc : NULL);
 	if (patched)
 		printf("kprofile desc_len=%ld desc=%s\n", len, kprofile_desc);
 	printf("kprofile done\n");

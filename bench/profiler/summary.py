@@ -5,8 +5,9 @@ BENCHMARKS.md section."""
 import json
 import os
 
-TITLE = "Profile of one failing perf_event_open() and one fetch"
+TITLE = "Profile of one getppid(), one failing perf_event_open() and one fetch"
 CASES = {
+    "getppid": ("getppid() (control: every system call's entry and exit)", "getppid"),
     "fail_size1": ("perf_event_open() fails: attr.size=1 (E2BIG)", "fail_size1"),
     "fail_sigtrap": ("perf_event_open() fails: sigtrap without remove_on_exec (EINVAL)",
                      "fail_sigtrap"),
