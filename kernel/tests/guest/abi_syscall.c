@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "check.h"
+#include "perf_sigtrap.h"
 
 #define PR_GET_ERR_DESC 0x45525244
 
@@ -70,10 +71,7 @@ int main(void)
 	CHECK(strstr(d, "\"values\":{\"size\":1,\"max\":"));
 
 	/* A frequency above every limit: a u64 value that needs 41 bits. */
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	perf_sw_clock_attr(&attr);
 	attr.freq = 1;
 	attr.sample_freq = 1ULL << 40;
 	CHECK(perf_open(&attr) == -1 && errno == EINVAL);
