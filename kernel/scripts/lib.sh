@@ -60,3 +60,46 @@ series_patches() {
 		echo "$KERNEL_DIR/patches/$p"
 	done < "$KERNEL_DIR/patches/series"
 }
+
+# arm64 kernels and guest programs are cross-built with Debian's
+# gcc-aarch64-linux-gnu and booted on qemu-system-aarch64 (kernel/config/arm64.config).
+ARM64_CROSS=aarch64-linux-gnu-
+
+# kernel_arch BUILD_DIR: the architecture a configured build is for
+# (arm64, i386 or x86_64), from its .config.
+kernel_arch() {
+	if grep -qx CONFIG_ARM64=y "$1/.config" 2>/dev/null; then
+		echo arm64
+	elif grep -qx CONFIG_X86_32=y "$1/.config" 2>/dev/null; then
+		echo i386
+	else
+		echo x86_64
+	fi
+}
+
+# kernel_image BUILD_DIR: the boot image of that build.
+kernel_image() {
+	case $(kernel_arch "$1") in
+	arm64) echo "$1/arch/arm64/boot/Image" ;;
+	*) echo "$1/arch/x86/boot/bzImage" ;;
+	esac
+}
+
+# guest_cc BUILD_DIR: the compiler (and flags) for static programs that run
+# as the guest's /init on that build: 32-bit for an i386 kernel, the cross
+# compiler for arm64.
+guest_cc() {
+	case $(kernel_arch "$1") in
+	arm64) echo "${ARM64_CROSS}gcc" ;;
+	i386) echo "gcc -m32 $(m32_cflags)" ;;
+	*) echo gcc ;;
+	esac
+}
+
+# gcc -m32 finds <asm/*.h> through /usr/include/asm, which Debian's
+# gcc-multilib package provides; that package conflicts with the arm64
+# cross compiler, so the tests install gcc-12-multilib and point -m32
+# builds at the x86 uapi headers (they serve both x86 ABIs) directly.
+m32_cflags() {
+	echo "-idirafter /usr/include/$(gcc -print-multiarch)"
+}
