@@ -241,7 +241,7 @@ if fetch_parts:
     met = all(r["meets_target"] for r in fetch_rows)
     w(f"**{'Where' if met else 'Why the fetch misses its target: where'} a fetch's instructions go.** "
       "Each site's description is rendered once, when vmlinux boots or its module loads "
-      "(patch 0025); a fetch finds it by site address (hash index, under SRCU), writes the "
+      "(patch 0003); a fetch finds it by site address (hash index, under SRCU), writes the "
       "syscall number and the values once, and copies the pieces out in one user access "
       "window (`unsafe_copy_to_user()`), with no allocation and no escaping. A size "
       "query (`prctl(PR_GET_ERR_DESC, NULL, 0)`) with the description pending does all of a "
@@ -256,7 +256,7 @@ if fetch_parts:
     if "erange_sigtrap" in kp:
         w(f"- `prctl(buf, 1)` (ERANGE, sigtrap pending): {fmt(kp['erange_sigtrap']['min'])} "
           "instructions, the same work as the size query.")
-    w("- Before patch 0025 the fetch built the JSON at every call (kmalloc, the escaping writer at "
+    w("- Before the descriptions were rendered at registration, the fetch built the JSON at every call (kmalloc, the escaping writer at "
       "about 20 instructions a byte, kfree): 4,073 / 4,300 / 4,213 instructions for these three "
       "failures (6.6x / 10.8x / 6.9x the failing call; BENCHMARKS.md of 2026-12-03 08:03). Until "
       "2026-12-04 each piece went out with a `copy_to_user()` of its own (access check, "
@@ -282,7 +282,7 @@ gn = [(s, c - a) for s, a, b, c in rows if c != a]
 w(f"- growth with =n: {'zero in every section above' if not gn else ', '.join(f'{s} {d:+,}' for s, d in gn) + ' (target: zero; **MISSED**)'}.")
 w(f"- sites: {nsites} (`.exterr_sites` holds one {ptr}-byte pointer per site).")
 if rendered:
-    w(f"- rendered descriptions (patch 0025, allocated at boot, not in the image): "
+    w(f"- rendered descriptions (patch 0003, allocated at boot, not in the image): "
       f"{fmt(rendered['bytes'])} bytes for vmlinux's {rendered['sites']} sites, "
       f"{rendered['bytes'] / max(rendered['sites'], 1):.0f} bytes a site (text, index and "
       "hash slots), as the kernel reports it at boot; a module's are allocated when it loads.")
