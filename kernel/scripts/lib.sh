@@ -64,6 +64,8 @@ series_patches() {
 # arm64 kernels and guest programs are cross-built with Debian's
 # gcc-aarch64-linux-gnu and booted on qemu-system-aarch64 (kernel/config/arm64.config).
 ARM64_CROSS=aarch64-linux-gnu-
+# The arm64 guest's busybox (scripts/setup unpacks Debian's busybox-static).
+ARM64_BUSYBOX=$EXTERR_TOOLS/arm64/bin/busybox
 
 # kernel_arch BUILD_DIR: the architecture a configured build is for
 # (arm64, i386 or x86_64), from its .config.

@@ -71,7 +71,8 @@ int main(void)
 	mount_or_warn("debugfs", "/sys/kernel/debug", "debugfs");
 	mount_or_warn("tmpfs", "/tmp", "tmpfs");
 	chmod("/tmp", 01777);
-	setenv("PATH", "/", 1);
+	/* /bin: the busybox tools vm-run adds (modprobe for the selftests). */
+	setenv("PATH", "/:/bin", 1);
 	setenv("HOME", "/", 1);
 	read_args(argv);
 
