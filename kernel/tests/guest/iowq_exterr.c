@@ -4,8 +4,8 @@
  * in io-wq workers, in the SQPOLL thread, or inline in io_uring_enter().
  * A request that fails at a described site (IORING_OP_READ of
  * test_exterr.ko's debugfs file, whose read() fails with a described
- * EINVAL) reports the site's errno in its CQE, and its description must reach no system call of the
- * submitter: the workers record nothing (PF_IO_WORKER), and a recording
+ * EINVAL) reports the site's errno in its CQE, and its description must
+ * reach no system call of the submitter: the workers record nothing (PF_IO_WORKER), and a recording
  * made inline belongs to io_uring_enter(), which succeeded, so it is
  * dropped with the call. Raw io_uring system calls, no liburing.
  *
@@ -35,9 +35,11 @@
  *     description as io_uring_enter()'s although that call succeeded:
  *     step 3 sees case "read" with the number of io_uring_enter();
  *   - a recording that outlives its call (made after the system call exit
- *     work, as task work runs on the way back to user space) is pending at
- *     step 3 with io_uring_enter()'s number, or is attributed to the
- *     eventfd write() at step 4.
+ *     work, as task work runs on the way back to user space) replaces
+ *     "enoent" and is then taken by the thread's next call: step 3 sees
+ *     ENODATA (the next call succeeded and dropped it) or the request's
+ *     description, or step 4 sees it attached to the eventfd write().
+ *     The "task_work" mode below shows that the series has this bug.
  * A worker recording into its own task_struct is not visible from user
  * space at all (a worker never returns there); that PF_IO_WORKER makes
  * ext_err_record() skip it is what keeps such a record from existing.
