@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * vivid for guest programs: the guest has no modprobe, so load
+ * vivid for guest programs that need no shell or modprobe: load
  * /modules/vivid.ko after the modules its .modinfo "depends=" names,
  * recursively (names there are the file names without .ko), then find
  * its video capture node. Needs _GNU_SOURCE (memmem()) before the first
