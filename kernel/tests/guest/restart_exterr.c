@@ -37,9 +37,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "test_module.h"
 
 #define PR_GET_ERR_DESC 0x45525244
-#define MODULE_KO "/modules/test_exterr.ko"
 #define RAISE "/sys/kernel/debug/test_exterr/raise"
 
 static char desc[4096];
@@ -153,12 +153,8 @@ static int restarted_by_restart_syscall(void)
 
 int main(int argc, char **argv)
 {
-	int mod = open(MODULE_KO, O_RDONLY);
-
 	setvbuf(stdout, NULL, _IONBF, 0);
-	CHECK(mod >= 0);
-	CHECK(syscall(SYS_finit_module, mod, "", 0) == 0 || errno == EEXIST);
-	close(mod);
+	CHECK(load_test_exterr() == 0);
 	raise_fd = open(RAISE, O_WRONLY);
 	CHECK(raise_fd >= 0);
 

@@ -30,6 +30,7 @@
 #include <unistd.h>
 #include "check.h"
 #include "perf_sigtrap.h"
+#include "test_module.h"
 
 #define PR_GET_ERR_DESC 0x45525244
 #define TRACEFS "/sys/kernel/tracing"
@@ -145,17 +146,6 @@ static int quiet(int unused)
 	return child_quiet();
 }
 
-static void load_test_module(void)
-{
-	int fd = open("/modules/test_exterr.ko", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return;
-	if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
-		printf("test_exterr not loaded: %s\n", strerror(errno));
-	close(fd);
-}
-
 int main(int argc, char **argv)
 {
 	int unpatched = argc > 1 && !strcmp(argv[1], "--unpatched");
@@ -178,7 +168,7 @@ int main(int argc, char **argv)
 	CHECK(strstr(trace, "field:int code;"));
 	CHECK(strstr(trace, "field:u64 values[2];"));
 	CHECK(strstr(trace, "field:__data_loc char[] id;"));
-	load_test_module();
+	CHECK(load_test_exterr() == 0);
 	CHECK(access(RAISE, W_OK) == 0);
 
 	/* Enabled: one event for the described failure, none otherwise. */
