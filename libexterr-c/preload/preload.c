@@ -30,6 +30,7 @@
 #include <err.h>
 #include <errno.h>
 #include <error.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -347,10 +348,15 @@ static void error_common(int status, int errnum, int at_line,
 			 const char *file, unsigned int lineno,
 			 const char *fmt, va_list ap)
 {
-	int saved_errno = errno, errno_after;
+	int saved_errno = errno, errno_after, cancel;
 	unsigned int count = error_message_count;
 	char stack[MSG_STACK], *msg = NULL, *line;
 
+	/*
+	 * error(3) is no cancellation point (glibc turns cancellation off
+	 * while it writes): neither is the line after it.
+	 */
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
 	line = busy++ ? NULL : explain(errnum);
 	errno = saved_errno;
 	if (at_line ? !!real.verror_at_line : !!real.verror) {
@@ -380,17 +386,17 @@ static void error_common(int status, int errnum, int at_line,
 	 */
 	if (error_message_count == count) {
 		free(line);
-		errno = errno_after;
-		busy--;
-		return;
+		line = NULL;
+		status = 0;
 	}
 	if (line) {
 		print_error_line(line);
 		free(line);
 		fflush(stderr);
 	}
-	errno = errno_after;
 	busy--;
+	pthread_setcancelstate(cancel, NULL);
+	errno = errno_after;
 	if (status)
 		exit(status);
 }
