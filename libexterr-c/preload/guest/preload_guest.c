@@ -106,26 +106,34 @@ static int undescribed(void)
 	return 0;
 }
 
-/* "lib/test_exterr.c:NNN" of the site test.read, from debugfs. */
+/*
+ * "lib/test_exterr.c:NNN" of the site whose message is "test_exterr:
+ * read", from debugfs: a line "[<id> ]<file>:<line> <code> <domain>
+ * <module> <message>" (the id since the series' stable ids).
+ */
 static int read_site(char *place, size_t size)
 {
-	static char buf[16384];
-	const char *p;
-	ssize_t n;
+	static char buf[65536];
+	const char *p, *end, *tok;
+	ssize_t n, len = 0;
 	int fd = open(SITES, O_RDONLY);
 
 	CHECK(fd >= 0);
-	n = read(fd, buf, sizeof(buf) - 1);
+	while ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += n;
 	close(fd);
-	CHECK(n > 0);
-	buf[n] = '\0';
-	for (p = buf; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, "test.read ", 10))
+	CHECK(len > 0);
+	buf[len] = '\0';
+	for (p = buf; *p; p = *end ? end + 1 : end) {
+		end = strchrnul(p, '\n');
+		if (end - p > 18 && !strncmp(end - 18, " test_exterr: read", 18))
 			break;
-	CHECK(p != NULL);
-	p += 10;
-	CHECK(strcspn(p, " ") < size);
-	snprintf(place, size, "%.*s", (int)strcspn(p, " "), p);
+	}
+	CHECK(*p);
+	tok = strstr(p, "lib/test_exterr.c:");
+	CHECK(tok && tok < end);
+	CHECK(strcspn(tok, " ") < size);
+	snprintf(place, size, "%.*s", (int)strcspn(tok, " "), tok);
 	return 0;
 }
 
