@@ -6,7 +6,7 @@
  * from the kernel is followed by one more line, e.g.
  *
  *   cat: /sys/kernel/debug/test_exterr/raise: Invalid argument
- *   cat: kernel: Invalid argument: test_exterr: read [test_exterr ...] (lib/test_exterr.c:297)
+ *   cat: kernel: Invalid argument: test_exterr: read [test_exterr ...] (lib/test_exterr.c:263)
  *
  * Everything else the program prints, its exit status and errno stay as
  * they are. README.md says why each step is where it is; in short:
