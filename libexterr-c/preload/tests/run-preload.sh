@@ -66,6 +66,11 @@ cases+=(
 failed=0 passed=0
 for c in "${cases[@]}"; do
 	name=${c%% *} expect=${c#* }
+	# memcheck is slow: the cases where nothing is pending run no more
+	# of the shim than its size query, which the other cases run too.
+	case $valgrind:$name in
+	?*:*:none) continue ;;
+	esac
 	"$driver" "$name" >"$tmp/out0" 2>"$tmp/err0"
 	st0=$?
 	vg=()
