@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
@@ -33,6 +34,7 @@
 #define RAISE "/sys/kernel/debug/test_exterr/raise"
 #define SITES "/sys/kernel/debug/exterr/test_exterr"
 #define SHIM "/usr/lib/exterr/libexterr-preload.so"
+#define PR_GET_ERR_DESC 0x45525244
 
 struct run {
 	char err[8192];
@@ -172,6 +174,9 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IONBF, 0);
 	CHECK(access("/usr/bin/cat", X_OK) == 0);
 	CHECK(access(SHIM, R_OK) == 0);
+	/* The kernel is the one this run claims: without exterr, EINVAL. */
+	CHECK((prctl(PR_GET_ERR_DESC, 0UL, 0UL, 0UL, 0UL) < 0 &&
+	       errno == EINVAL) == unpatched);
 	if (undescribed())
 		return 1;
 	if (!unpatched) {
