@@ -15,7 +15,8 @@ and the unpatched kernel:
   ioctl (its "failed" line, or for a note wherever the call succeeded
   silently, so anywhere), and as the case's EXPECT says: "error" a line
   "IOCTL: <strerror>: ..." right after "IOCTL: failed: ...", "note" a
-  line "IOCTL: note: ..." or "IOCTL: warning: ...", "none" no line.
+  line "IOCTL: note: ..." or "IOCTL: warning: ...", "none" no line,
+  "any" whatever the kernel says (still only kernel lines added).
 
 Prints one line per check and the before/after of each described case;
 exits 1 on any failure.
