@@ -16,7 +16,10 @@ import sys
 
 NODE = re.compile(r"^=== node (\S+): (.*)$")
 END = re.compile(r"^=== end (\S+): exit (\d+), (\d+)s$")
-TEST = re.compile(r"^\s*test (.*): (OK \(Not Supported\)|OK|FAIL)\s*$")
+# The streaming tests' progress ("\tVideo Capture: Frame #000\r") shares
+# the console line of the result once vm-run drops the carriage returns:
+# the result is the line's last "\ttest NAME: RESULT".
+TEST = re.compile(r"(?:^|\t)test ([^\t]*): (OK \(Not Supported\)|OK|FAIL)\s*$")
 TOTAL = re.compile(r"^Total for .*: (\d+), Succeeded: (\d+), Failed: (\d+), "
                    r"Warnings: (\d+)\s*$")
 # Section headings ("Buffer ioctls (Input 0):") say which input or
@@ -49,7 +52,7 @@ def parse(path):
                 cur["seconds"] = int(m.group(3))
                 cur = None
                 continue
-            m = TEST.match(line)
+            m = TEST.search(line)
             if m:
                 cur["tests"].append((section, m.group(1), m.group(2)))
                 continue
