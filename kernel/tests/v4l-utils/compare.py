@@ -6,9 +6,16 @@ The v4l2-compliance results of kernel/tests/v4l-utils/guest-compliance on
 the patched and the unpatched kernel. A change in a driver subsystem is
 judged by v4l2-compliance: every node must give the same tests, in the
 same order, with the same results ("OK", "OK (Not Supported)", "FAIL")
-on both kernels, and its "Total for ..." line the same counts. Prints the
-counts per node; exits 1 on any difference, or when a console holds no
-node or a node no test or no total (a crashed run is not "identical").
+on both kernels, and its "Total for ..." line the same numbers of tests,
+successes and failures. Prints the counts per node; exits 1 on any
+difference, or when a console holds no node or a node no test or no
+total (a crashed run is not "identical").
+
+Warnings are printed for both kernels but not compared: under TCG some
+depend on timing. The request test's "vivid_ro_ctrl.value !=
+(int)(num_bufs - 1)" (the read-only control a request sets when vivid's
+thread takes its buffer) shows once or twice on the same kernel from one
+run to the next.
 """
 import difflib
 import re
@@ -107,12 +114,14 @@ def main():
             fmt2 = ["%s / %s: %s" % t for t in p["tests"]]
             problems += ["  " + d for d in difflib.unified_diff(
                 fmt, fmt2, "unpatched", "patched", lineterm="", n=1)]
-        if p["total"] != u["total"]:
-            problems.append(f"totals differ: patched {p['total']}, "
-                            f"unpatched {u['total']}")
+        if p["total"] and u["total"] and p["total"][:3] != u["total"][:3]:
+            problems.append(f"totals differ: patched {p['total'][:3]}, "
+                            f"unpatched {u['total'][:3]}")
         total = p["total"]
-        tot = ("total %d, succeeded %d, failed %d, warnings %d" % total
+        tot = ("total %d, succeeded %d, failed %d" % total[:3]
                if total else "no total")
+        if p["total"] and u["total"]:
+            tot += f", warnings {p['total'][3]}/{u['total'][3]}"
         times = f"{p['seconds']}s/{u['seconds']}s"
         if problems:
             bad += 1
