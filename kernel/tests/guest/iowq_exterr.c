@@ -39,7 +39,8 @@
  *     "enoent" and is then taken by the thread's next call: step 3 sees
  *     ENODATA (the next call succeeded and dropped it) or the request's
  *     description, or step 4 sees it attached to the eventfd write().
- *     The "task_work" mode below shows that the series has this bug.
+ *     The "task_work" case below is that one: task_work_run() drops
+ *     what its work records.
  * A worker recording into its own task_struct is not visible from user
  * space at all (a worker never returns there); that PF_IO_WORKER makes
  * ext_err_record() skip it is what keeps such a record from existing.
@@ -50,7 +51,7 @@
  *
  * Usage: iowq_exterr [task_work]. With "task_work", only the request
  * linked after a NOP, which io_uring issues from task work when the
- * submitter returns to user space: a known failure, see that case.
+ * submitter returns to user space; by default, every case.
  * Exit status 0 when every check holds; the first failure is printed.
  */
 #include <dirent.h>
@@ -336,14 +337,12 @@ static int sqpoll_request(void)
  * The read is then issued inline (O_NONBLOCK) in this thread's context,
  * outside any system call.
  *
- * This fails on the series as it is: the task work records, and the
- * thread's next system call takes the recording for its own. Here that
- * is an eventfd write() failing with the site's errno, made right after
- * io_uring_enter() (reaping is memory access only), which then reads
- * the read()'s description with io_uring_enter()'s number. Were the next
- * call to succeed, the recording would merely be dropped, with the
- * write()'s description it replaced. Not in kernel/tests/run until task
- * work records nothing.
+ * A kernel that keeps what task work records fails here: the thread's
+ * next system call takes the recording for its own. Here that is an
+ * eventfd write() failing with the site's errno, made right after
+ * io_uring_enter() (reaping is memory access only), which would read the
+ * read()'s description with io_uring_enter()'s number. task_work_run()
+ * drops the recording, with the write()'s description it replaced.
  */
 static int task_work_request(void)
 {
@@ -379,7 +378,8 @@ int main(int argc, char **argv)
 		printf("PASS task_work\n");
 		return 0;
 	}
-	/* First: this process has no io-wq worker yet. */
+	/* First: this process has no io-wq worker yet (none is made here). */
+	CHECK(task_work_request() == 0);
 	CHECK(inline_request() == 0);
 	CHECK(worker_request("io-wq (IOSQE_ASYNC)", raise_nonblock_fd,
 			     IOSQE_ASYNC) == 0);

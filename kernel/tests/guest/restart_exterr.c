@@ -14,16 +14,14 @@
  *     syscall pwrite64 instead of case "restart" and write;
  *   - one that attributes the restarted call to another number.
  *
- * "restart_block" (with the argument restart_block): the write() is
- * interrupted by SIGSTOP, which runs no handler, and returns
- * -ERESTART_RESTARTBLOCK; after SIGCONT the kernel continues it as
- * restart_syscall(), which fails with a described EINVAL. The program
- * called write(), so "syscall" should be write's number, but the kernel
- * records the number of the call it is executing: restart_syscall's.
- * The mechanism cannot tell the two apart (x86 keeps no trace of the
- * interrupted call's number once it rewrote the registers for the
- * restart), so this case fails today; kernel/tests/run does not run it.
+ * "restart_block": the write() is interrupted by SIGSTOP, which runs no
+ * handler, and returns -ERESTART_RESTARTBLOCK; after SIGCONT the kernel
+ * continues it as restart_syscall(), which fails with a described EINVAL.
+ * The program called write(), so "syscall" must be write's number, which
+ * set_restart_fn() keeps for the continuation; a kernel that records the
+ * number of the call it is executing says restart_syscall's (219).
  *
+ * Both cases run by default; "restart_block" as argument runs that one.
  * Exit status 0 when every check holds; the first failure is printed.
  */
 #include <errno.h>
@@ -164,6 +162,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	CHECK(restarted_under_sa_restart() == 0);
+	CHECK(restarted_by_restart_syscall() == 0);
 	printf("PASS\n");
 	return 0;
 }
