@@ -108,8 +108,10 @@ def parse_console(path):
 
 
 NORMALISE = (
-    # strace -f: the process ids.
+    # strace -f: the process ids ("[pid N] " on a terminal, "N  " in a
+    # file).
     (re.compile(r'^\[pid +\d+\] '), '[pid N] '),
+    (re.compile(r'^\d+ +'), 'PID '),
     # The full traces: where strace's own environment sits (execve's
     # envp is strace's), the thread id, and the random bytes glibc asks
     # for at start.
