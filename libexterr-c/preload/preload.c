@@ -40,6 +40,8 @@
 
 #include <exterr.h>
 
+#include "internal.h"	/* xerr_format_dup(), from libexterr's objects */
+
 #define SHIM_API __attribute__((visibility("default")))
 
 /* The BSD functions: libbsd's <bsd/err.h>, not in glibc (2.36 or later). */
@@ -128,13 +130,8 @@ static char *explain(int errnum)
 	 */
 	if (exterr_fetch(&err))
 		return NULL;
-	if (err->error == errnum) {
-		n = exterr_format(err, NULL, 0);
-		if (n >= 0)
-			line = malloc((size_t)n + 1);
-		if (line)
-			exterr_format(err, line, (size_t)n + 1);
-	}
+	if (err->error == errnum)
+		line = xerr_format_dup(err);
 	exterr_free(err);
 	errno = saved_errno;
 	return line;

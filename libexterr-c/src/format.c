@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #if EXTERR_NLS
 #include <libintl.h>
@@ -217,4 +218,22 @@ EXTERR_API int exterr_format(const struct exterr *err, char *buf, size_t size)
 	if (o.len > INT_MAX)
 		return -EOVERFLOW;
 	return (int)o.len;
+}
+
+/*
+ * exterr_format()'s line in a new allocation, for exterr_perror() and the
+ * preload shim, or NULL (no memory, or nothing to format).
+ */
+char *xerr_format_dup(const struct exterr *err)
+{
+	char *line;
+	int n;
+
+	n = exterr_format(err, NULL, 0);
+	if (n < 0)
+		return NULL;
+	line = malloc((size_t)n + 1);
+	if (line)
+		exterr_format(err, line, (size_t)n + 1);
+	return line;
 }

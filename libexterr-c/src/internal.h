@@ -16,6 +16,8 @@
 
 #define EXTERR_API __attribute__((visibility("default")))
 
+char *xerr_format_dup(const struct exterr *err);
+
 /*
  * The text form of one field value (docs/contract.md section 3). Split in
  * two so parse.c can size its single allocation before writing: the length

@@ -14,18 +14,13 @@ EXTERR_API void exterr_perror(const char *s)
 	int saved_errno = errno;
 	struct exterr *err = NULL;
 	char *line = NULL;
-	int n;
 
 	/*
 	 * Fetch before writing anything: a failing write to stderr could
 	 * replace the description we are about to report.
 	 */
 	if (exterr_fetch(&err) == 0) {
-		n = exterr_format(err, NULL, 0);
-		if (n >= 0)
-			line = malloc((size_t)n + 1);
-		if (line)
-			exterr_format(err, line, (size_t)n + 1);
+		line = xerr_format_dup(err);
 		exterr_free(err);
 	}
 
