@@ -19,11 +19,12 @@ be the one an earlier hunk left there.
 
 Sites read: the C macros ext_err, ext_err_val1/2, ext_err_note1/2,
 perf_attr_err[_val1/2], perf_arg_err[_val1/2], perf_err,
-perf_allow_kernel_attr, perf_allow_cpu_arg, v4l2_ext_err,
-v4l2_ext_err_acc, v4l2_ext_err_val2, v4l2_ext_err_ioctl, check_fmt_of
-(whose message is fixed) and the Rust macro ext_err!. Left out: the test
-module's domain "test" (ids "test.*"), code in comments (Rust doc
-examples included), and tools/ and Documentation/ (user space and prose).
+perf_allow_kernel_attr, perf_allow_cpu_arg, perf_allow_tracepoint_attr,
+v4l2_ext_err, v4l2_ext_err_acc, v4l2_ext_err_val2, v4l2_ext_err_ioctl,
+check_fmt_of (whose message is fixed) and the Rust macro ext_err!. Left
+out: the test module's domain "test" (ids "test.*"), code in comments
+(Rust doc examples included), and tools/ and Documentation/ (user space
+and prose).
 
 --check compares the result with the committed template (-o, default
 exterr-kernel.pot next to this script) instead of writing it, and exits
@@ -59,6 +60,8 @@ C_MACROS = {
     # perf_event_open()'s permission checks (perf_allow_kernel_or()).
     "perf_allow_kernel_attr": (1, 2),
     "perf_allow_cpu_arg": (1, 2),
+    # perf_allow_tracepoint()'s check, in the tracepoint PMU.
+    "perf_allow_tracepoint_attr": (1, 2),
     "v4l2_ext_err": (4, 5),
     "v4l2_ext_err_acc": (5, 6),
     "v4l2_ext_err_val2": (4, 5),
