@@ -141,7 +141,7 @@ static int restarted_by_restart_syscall(void)
 	CHECK(write(raise_fd, "restart_block", 13) == -1 && errno == EINVAL);
 	CHECK(waitpid(child, &status, 0) == child);
 	d = fetch();
-	CHECK(d && strstr(d, "\"id\":\"test.restart_block_fn\""));
+	CHECK(d && strstr(d, "\"id\":\"test.restart_block.fails\""));
 	if (want_syscall(d, SYS_restart_syscall))
 		printf("the description names restart_syscall() (%d), not write() (%d)\n",
 		       SYS_restart_syscall, SYS_write);
