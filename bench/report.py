@@ -9,6 +9,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "profiler"))
 import summary  # noqa: E402  (bench/profiler/summary.py)
+import converted  # noqa: E402  (bench/profiler/converted.py)
 
 raw, out = sys.argv[1], sys.argv[2]
 
@@ -103,6 +104,18 @@ for l in lines("kbench-patched.txt"):
         rendered = {"sites": int(m[1]), "bytes": int(m[2])}
 
 prof = summary.load(raw, kp, ku)
+converted.annotate(prof)
+# The per-function counts are in each case's rows: not twice in results.json.
+for kc in prof.get("kernels", {}).values():
+    for v in kc.values():
+        v.pop("functions", None)
+conv_rows = converted.rows(kp, ku)
+# What one more call of each converted case left (patched kernel).
+left = {}
+for l in lines("kbench-patched.txt"):
+    m = re.match(r"kbench ((?:desc|left)_\S+) (.*)", l)
+    if m:
+        left[m[1]] = m[2]
 
 # sizes
 sizes = {}
@@ -169,7 +182,8 @@ results = {"meta": meta, "kernel": {"unit": "guest instructions per iteration (v
                                     "fail_fetch_parse_sigtrap": ffp and ffp["min"],
                                     "fetch_parts": fetch_parts,
                                     "erange_sigtrap": kp.get("erange_sigtrap", {}).get("min"),
-                                    "description": desc},
+                                    "description": desc,
+                                    "converted": conv_rows, "left": left},
            "size": {"vmlinux": sizes, "structs": structs, "sites": nsites,
                      "rendered_descriptions": rendered},
            "parse": {"unit": "callgrind Ir per parse; ns per parse (min/median of rounds)",
@@ -264,6 +278,7 @@ if fetch_parts:
       "values were formatted twice.")
     w("")
 md.extend(summary.markdown(prof))
+md.extend(converted.markdown(conv_rows, prof, meta.get("quick") == "1", left))
 w("## 2. Size: vmlinux\n")
 w("Section sizes in bytes (`size -A`), and `size` (Berkeley) text/data/bss. "
   "=y is the patched build (CONFIG_EXTERR=y, includes the perf domain and the V4L2 core's sites (vivid's are in its module) and, in this test config, "

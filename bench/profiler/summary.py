@@ -41,6 +41,8 @@ def load(raw, kp, ku):
     # and libc's syscall() wrapper: the rest must be the same on both
     # kernels, so the kernel difference must be the profile's.
     for case, c in prof["cases"].items():
+        if case not in CASES:
+            continue
         check = {}
         for kind, kb in (("patched", kp), ("unpatched", ku)):
             it, tot = kbench_per_call(case, kb), c.get(f"{kind}_total")
@@ -105,7 +107,8 @@ def markdown(prof):
     if not prof.get("measured"):
         w(f"{prof.get('reason', 'not measured')}.\n")
         return md
-    reps = {k: v.get("rep_totals") for c in prof["kernels"].values() for k, v in c.items()}
+    reps = {k: v.get("rep_totals") for c in prof["kernels"].values() for k, v in c.items()
+            if k in CASES}
     w("Instructions executed by one call, from its `syscall` instruction (the one \"user\" "
       "instruction) until the CPU is back in user space, per kernel function "
       "(`System.map`): `bench/profile` boots `bench/guest/kprofile` under "
@@ -172,7 +175,7 @@ def markdown(prof):
             w(f"- {n}")
         w("")
     clean = all(not v["intruders"] and v["returned_to_caller"]
-                for kc in prof["kernels"].values() for v in kc.values())
+                for kc in prof["kernels"].values() for k, v in kc.items() if k in CASES)
     if clean:
         w("No trace holds interrupt, exception, softirq or scheduler code, and every one returned to "
           "the instruction after its `syscall`.\n")

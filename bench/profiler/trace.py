@@ -16,8 +16,14 @@ Environment:
   KPROFILE_CASES   "NAME:NR:REG:VALUE,...": the call with syscall number
                    NR (in rax) and VALUE in REG is case NAME
   KPROFILE_MAX     give up on a call after this many steps
+  KPROFILE_MODULES address of the kernel's module list (System.map's
+                   "modules"): at the first profiled call, the name, text
+                   address and text size of each loaded module are
+                   written to modules.txt, so that module code can be
+                   told by function too (no kallsyms in this kernel)
 """
 import os
+import struct
 import sys
 
 import gdb
@@ -28,6 +34,41 @@ MASK = (1 << 64) - 1
 
 def reg(name):
     return int(gdb.parse_and_eval("$" + name)) & MASK
+
+
+def read(addr, size):
+    return bytes(gdb.selected_inferior().read_memory(addr, size))
+
+
+def u64(addr):
+    return struct.unpack("<Q", read(addr, 8))[0]
+
+
+def modules(head, path):
+    """Write "NAME TEXT_BASE TEXT_SIZE" of each module in the list at @head.
+
+    struct module begins with the state (an int) and its list_head (at
+    8), then its name (at 24); its mem[] array, cache-line aligned, starts
+    with mem[MOD_TEXT]: { void *base; unsigned int size; struct
+    mod_tree_node { struct module *mod; ... } }, so mem[MOD_TEXT] is the
+    first 64-byte aligned spot whose third word points back at the module
+    and whose first is a page-aligned module address.
+    """
+    with open(path, "w") as f:
+        node, seen = u64(head), 0
+        while node != head and seen < 64:
+            mod = node - 8
+            name = read(mod + 24, 56).split(b"\0")[0].decode()
+            for off in range(64, 4096, 64):
+                base = u64(mod + off)
+                if (u64(mod + off + 16) == mod and base & 0xfff == 0 and
+                        base >= 0xffffffff80000000):
+                    size = struct.unpack("<I", read(mod + off + 8, 4))[0]
+                    f.write(f"{name} {base:#x} {size:#x}\n")
+                    break
+            else:
+                f.write(f"{name} ? ?\n")
+            node, seen = u64(node), seen + 1
 
 
 def fail(msg):
@@ -60,6 +101,7 @@ def main():
     # address, so it can be set before the guest has mapped the program.
     gdb.execute(f"hbreak *{bp:#x} if {cond}", to_string=True)
 
+    mods = os.environ.get("KPROFILE_MODULES")
     reps = {}
     steps = open(os.path.join(out, "steps.txt"), "w")
     while True:
@@ -74,6 +116,9 @@ def main():
                      if reg("rax") == nr and reg(r) == v), None)
         if name is None:
             fail("breakpoint hit by no profiled case")
+        if mods:
+            modules(int(mods, 0), os.path.join(out, "modules.txt"))
+            mods = None
         arch = gdb.selected_frame().architecture()
         resume = arch.disassemble(bp, count=2)[1]["addr"]
         reps[name] = reps.get(name, 0) + 1
