@@ -21,7 +21,10 @@ Sites read: the C macros ext_err, ext_err_val1/2, ext_err_note1/2,
 perf_attr_err[_val1/2], perf_arg_err[_val1/2], perf_err,
 perf_allow_kernel_attr, perf_allow_cpu_arg, perf_allow_tracepoint_attr,
 v4l2_ext_err, v4l2_ext_err_acc, v4l2_ext_err_val2, v4l2_ext_err_ioctl,
-check_fmt_of (whose message is fixed) and the Rust macro ext_err!. Left
+check_fmt_of (whose message is fixed), the uapi domain's uapi_err,
+uapi_err_val1/2, uapi_arg_err[_val1/2], uapi_copy_err (fixed message)
+and its wrappers clone_flags_err, resolve_err[_ptr], and the Rust macro
+ext_err!. Left
 out: the test module's domain "test" (ids "test.*"), code in comments
 (Rust doc examples included), and tools/ and Documentation/ (user space
 and prose).
@@ -67,6 +70,17 @@ C_MACROS = {
     "v4l2_ext_err_val2": (4, 5),
     "v4l2_ext_err_ioctl": (2, 3),
     "check_fmt_of": (5, "buffer type not supported by this device node"),
+    # The uapi domain (versioned, extensible structs) and its wrappers.
+    "uapi_err": (3, 4),
+    "uapi_err_val1": (3, 4),
+    "uapi_err_val2": (3, 4),
+    "uapi_arg_err": (3, 4),
+    "uapi_arg_err_val1": (3, 4),
+    "uapi_arg_err_val2": (3, 4),
+    "uapi_copy_err": (3, "bytes beyond this kernel's struct are not zero"),
+    "clone_flags_err": (1, 2),
+    "resolve_err": (1, 2),
+    "resolve_err_ptr": (1, 2),
 }
 ID_RE = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
 SKIP_DIRS = ("tools/", "Documentation/")
