@@ -24,10 +24,9 @@ v4l2_ext_err, v4l2_ext_err_acc, v4l2_ext_err_val2, v4l2_ext_err_ioctl,
 check_fmt_of (whose message is fixed), the uapi domain's uapi_err,
 uapi_err_val1/2, uapi_arg_err[_val1/2], uapi_copy_err (fixed message)
 and its wrappers clone_flags_err, resolve_err[_ptr], and the Rust macro
-ext_err!. Left
-out: the test module's domain "test" (ids "test.*"), code in comments
-(Rust doc examples included), and tools/ and Documentation/ (user space
-and prose).
+ext_err!. Left out: the test module's domain "test" (ids "test.*"), code
+in comments (Rust doc examples included), and tools/ and Documentation/
+(user space and prose).
 
 --check compares the result with the committed template (-o, default
 exterr-kernel.pot next to this script) instead of writing it, and exits
