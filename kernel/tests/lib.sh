@@ -14,12 +14,12 @@ fail() { echo "FAIL: $1"; failed=$((failed + 1)); }
 # expect NAME STATUS COMMAND...: run COMMAND with its output in
 # $logs/NAME.log and want exit STATUS; on a mismatch show the log's end.
 expect() {
-	local name=$1 want=$2 got
+	local name=$1 want=$2 got start=$SECONDS
 	shift 2
 	"$@" > "$logs/$name.log" 2>&1
 	got=$?
 	if [ "$got" = "$want" ]; then
-		pass "$name"
+		pass "$name ($((SECONDS - start)) s)"
 	else
 		tail -n 60 "$logs/$name.log"
 		fail "$name (exit status $got, want $want)"
