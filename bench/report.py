@@ -96,12 +96,20 @@ for r in fetch_rows:
         fetch_parts.append({"case": r["case"], "bytes": desc_len.get(r["case"]),
                             "prctl_floor": floor, "find": round(q - floor, 1),
                             "copy_and_clear": round(r["fetch"] - q, 1)})
-# The memory the rendered descriptions of vmlinux take (a boot line).
-rendered = None
+# The memory the index of vmlinux's sites takes (a boot line).
+site_index = None
 for l in lines("kbench-patched.txt"):
-    m = re.match(r"kbench rendered sites=(\d+) bytes=(\d+)", l)
+    m = re.match(r"kbench site-index sites=(\d+) bytes=(\d+)", l)
     if m:
-        rendered = {"sites": int(m[1]), "bytes": int(m[2])}
+        site_index = {"sites": int(m[1]), "bytes": int(m[2])}
+
+# What the series adds to every task_struct (its slab cache's object size).
+task_struct = {}
+for k in ("patched", "unpatched"):
+    for l in lines(f"kbench-{k}.txt"):
+        m = re.match(r"kbench task_struct object_size=(\d+)", l)
+        if m:
+            task_struct[k] = int(m[1])
 
 prof = summary.load(raw, kp, ku)
 converted.annotate(prof)
@@ -185,7 +193,7 @@ results = {"meta": meta, "kernel": {"unit": "guest instructions per iteration (v
                                     "description": desc,
                                     "converted": conv_rows, "left": left},
            "size": {"vmlinux": sizes, "structs": structs, "sites": nsites,
-                     "rendered_descriptions": rendered},
+                     "site_index": site_index, "task_struct": task_struct},
            "parse": {"unit": "callgrind Ir per parse; ns per parse (min/median of rounds)",
                      "rows": parse_rows},
            "profile": prof}
@@ -254,7 +262,7 @@ w("")
 if fetch_parts:
     met = all(r["meets_target"] for r in fetch_rows)
     w(f"**{'Where' if met else 'Why the fetch misses its target: where'} a fetch's instructions go.** "
-      "Each site's description is rendered once, when vmlinux boots or its module loads "
+      "Each site's description is rendered once, at the site's first fetch, and kept "
       "(patch 0003); a fetch finds it by site address (hash index, under SRCU), writes the "
       "syscall number and the values once, and copies the pieces out in one user access "
       "window (`unsafe_copy_to_user()`), with no allocation and no escaping. A size "
@@ -270,7 +278,7 @@ if fetch_parts:
     if "erange_sigtrap" in kp:
         w(f"- `prctl(buf, 1)` (ERANGE, sigtrap pending): {fmt(kp['erange_sigtrap']['min'])} "
           "instructions, the same work as the size query.")
-    w("- Before the descriptions were rendered at registration, the fetch built the JSON at every call (kmalloc, the escaping writer at "
+    w("- Before the descriptions were kept, the fetch built the JSON at every call (kmalloc, the escaping writer at "
       "about 20 instructions a byte, kfree): 4,073 / 4,300 / 4,213 instructions for these three "
       "failures (6.6x / 10.8x / 6.9x the failing call; BENCHMARKS.md of 2026-12-03 08:03). Until "
       "2026-12-04 each piece went out with a `copy_to_user()` of its own (access check, "
@@ -296,11 +304,27 @@ w("")
 gn = [(s, c - a) for s, a, b, c in rows if c != a]
 w(f"- growth with =n: {'zero in every section above' if not gn else ', '.join(f'{s} {d:+,}' for s, d in gn) + ' (target: zero; **MISSED**)'}.")
 w(f"- sites: {nsites} (`.exterr_sites` holds one {ptr}-byte pointer per site).")
-if rendered:
-    w(f"- rendered descriptions (patch 0003, allocated at boot, not in the image): "
-      f"{fmt(rendered['bytes'])} bytes for vmlinux's {rendered['sites']} sites, "
-      f"{rendered['bytes'] / max(rendered['sites'], 1):.0f} bytes a site (text, index and "
-      "hash slots), as the kernel reports it at boot; a module's are allocated when it loads.")
+if site_index:
+    per_site = site_index['bytes'] / max(site_index['sites'], 1)
+    w(f"- memory per site at run time, beyond the const site record (patch 0003, allocated at "
+      f"boot, not in the image): the index of vmlinux's {site_index['sites']} sites takes "
+      f"{fmt(site_index['bytes'])} bytes, {per_site:.0f} bytes a site (an entry and its hash "
+      f"slots), as the kernel reports it at boot (target <= 64: "
+      f"{'met' if per_site <= 64 else '**MISSED**'}); a module's is allocated when it loads. "
+      "A site's description (everything but its numbers) is rendered at its first fetch and "
+      "kept until its module unloads: one allocation of 32 bytes plus the text (the "
+      "descriptions above are 200 to 230 bytes), for the sites that have been fetched only. "
+      "Until 2026-12-06 every site's description was rendered at boot: 283 bytes a site.")
+if len(task_struct) == 2:
+    grow = task_struct["patched"] - task_struct["unpatched"]
+    w(f"- task_struct: {task_struct['unpatched']:,} bytes unpatched, {task_struct['patched']:,} "
+      f"patched (the slab cache's object size): {grow:+} bytes a task (target <= +16: "
+      f"{'met' if grow <= 16 else '**MISSED**'}). `struct ext_err_task` holds the pending site "
+      "(8), the syscall number (4), the state flags (4) and the two runtime values (16): the "
+      "values alone are the target's 16 bytes, and keeping them anywhere but in the task means "
+      "an allocation at the error site (not allowed under a raw spinlock on PREEMPT_RT, where "
+      "sites are) or a per-thread opt-in that allocates the state, which would change what a "
+      "program must do to get descriptions.")
 w(f"- bytes per site record: `struct ext_err_site` {structs.get('struct ext_err_site', '?')}, "
   f"`struct perf_ext_err_site` {structs.get('struct perf_ext_err_site', '?')} (in .rodata), "
   f"+ {ptr} for the `.exterr_sites` pointer, + the strings (file name shared, message per site, module name).")

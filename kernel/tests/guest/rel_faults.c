@@ -2,9 +2,12 @@
 /*
  * Allocation failures (FAILSLAB with fail-nth) against the mechanism.
  *
- * 1. prctl(PR_GET_ERR_DESC): every description was rendered when its
- *    sites were registered, so no fetch (size query or copy) allocates:
- *    with the 1st slab allocation armed to fail, each still succeeds.
+ * 1. prctl(PR_GET_ERR_DESC): a site's description is rendered at its
+ *    first fetch and kept, so no later fetch (size query or copy)
+ *    allocates: with the 1st slab allocation armed to fail, each still
+ *    succeeds. The first fetch of each site of a freshly loaded module
+ *    allocates once: failing it gives -1/ENOMEM with the description
+ *    still pending and whole, and the next fetch renders it.
  * 2. Loading the test module with its 1st, 2nd, ... allocation failing:
  *    a load may fail, but one that succeeds although an allocation failed
  *    (the rendered descriptions' table: the module loads without it) must
@@ -101,11 +104,24 @@ static int fault_fetch(int nthfd, size_t i, int nth, int query)
 	return hit;
 }
 
+/* Cause case @i and fetch its description, with nothing armed. */
+static void fetch_once(size_t i)
+{
+	char buf[4096];
+	int fd;
+
+	REL_CHECK(rel_cause(&rel_cases[i], &fd) == rel_cases[i].err);
+	REL_CHECK(rel_prctl(buf, sizeof(buf), 0, 0) ==
+		  (long)strlen(rel_expected[i]));
+	rel_done(fd);
+}
+
 /*
  * Fail each allocation of every fetch of the cases (those of the test
- * module only, with @module_only) in turn; @allocs is how many a fetch of
- * a description shorter than 512 bytes makes: 0 when it was rendered at
- * load time, 1 when it is rendered at the fetch ("long" then needs 2).
+ * module only, with @module_only) in turn, after one fetch of each that
+ * keeps its description; @allocs is how many a later fetch of a
+ * description shorter than 512 bytes makes: 0 when it is kept, 1 when it
+ * is rendered at each fetch ("long" then needs 2).
  */
 static void fault_fetches(int nthfd, int module_only, int allocs)
 {
@@ -115,6 +131,7 @@ static void fault_fetches(int nthfd, int module_only, int allocs)
 	for (i = 0; i < REL_NCASES; i++) {
 		if (module_only && !rel_cases[i].raise)
 			continue;
+		fetch_once(i);
 		want = allocs && strlen(rel_expected[i]) >= 512 ? 2 : allocs;
 		for (query = 0; query <= 1; query++) {
 			hits = 0;
@@ -146,8 +163,9 @@ static void unload_module(void)
 }
 
 /*
- * Whether the test module's descriptions are rendered at each fetch:
- * then a fetch with its first allocation failing gets ENOMEM.
+ * Whether the test module's descriptions are rendered at each fetch (it
+ * has no table): then a fetch with its first allocation failing gets
+ * ENOMEM even after a fetch that would have kept the description.
  */
 static int module_renders_at_fetch(int nthfd)
 {
@@ -156,7 +174,36 @@ static int module_renders_at_fetch(int nthfd)
 	for (i = 0; i < REL_NCASES && !rel_cases[i].raise; i++)
 		;
 	REL_CHECK(i < REL_NCASES);
+	fetch_once(i);
 	return fault_fetch(nthfd, i, 1, 0);
+}
+
+/*
+ * A freshly loaded module's sites: the first fetch of each allocates its
+ * description once (failing it leaves the description pending and whole,
+ * see fault_fetch()), and the fetch after it allocates nothing.
+ */
+static unsigned long first_fetches(int nthfd)
+{
+	unsigned long sites = 0;
+	size_t i;
+
+	unload_module();
+	REL_CHECK(rel_load_module() == 0);
+	for (i = 0; i < REL_NCASES; i++) {
+		if (!rel_cases[i].raise)
+			continue;
+		if (!fault_fetch(nthfd, i, 1, 0))
+			REL_FAIL("%s: the first fetch did not allocate",
+				 rel_cases[i].name);
+		fetch_once(i);
+		if (fault_fetch(nthfd, i, 1, 0))
+			REL_FAIL("%s: a fetch allocated after the first",
+				 rel_cases[i].name);
+		sites++;
+	}
+	REL_CHECK(sites > 0);
+	return sites;
 }
 
 /*
@@ -251,7 +298,8 @@ int main(void)
 	nthfd = fail_nth_fd();
 
 	fault_fetches(nthfd, 0, 0);
-	printf("prctl: %lu calls, none allocates\n", fetch_calls);
+	printf("prctl: %lu calls, none allocates after the first\n",
+	       fetch_calls);
 
 	calls = fetch_calls;
 	without = fault_module_loads(nthfd, &loads, &load_faults);
@@ -259,11 +307,12 @@ int main(void)
 	 * The table's allocation is one of those a load survives, but only
 	 * while the table fits a page: kvzalloc() of a larger one falls back
 	 * to vmalloc() when kmalloc() fails, and fail-nth fails one
-	 * allocation only. test_exterr's table outgrew a page with the ids
-	 * and values of v2, so no load need go without it.
+	 * allocation only.
 	 */
 	if (without < 1)
 		printf("# every load kept its table (kvzalloc() fell back)\n");
+	printf("first fetches: %lu sites of a fresh module, each allocated once\n",
+	       first_fetches(nthfd));
 	printf("module loads: %lu, %lu with an allocation failing, %d without their table; there prctl: %lu calls, %lu allocation failures injected\n",
 	       loads, load_faults, without, fetch_calls - calls,
 	       injected - load_faults);
