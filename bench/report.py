@@ -103,14 +103,6 @@ for l in lines("kbench-patched.txt"):
     if m:
         site_index = {"sites": int(m[1]), "bytes": int(m[2])}
 
-# What the series adds to every task_struct (its slab cache's object size).
-task_struct = {}
-for k in ("patched", "unpatched"):
-    for l in lines(f"kbench-{k}.txt"):
-        m = re.match(r"kbench task_struct object_size=(\d+)", l)
-        if m:
-            task_struct[k] = int(m[1])
-
 prof = summary.load(raw, kp, ku)
 converted.annotate(prof)
 # The per-function counts are in each case's rows: not twice in results.json.
@@ -138,6 +130,8 @@ for k in ("unpatched", "patched", "patched-noexterr"):
         elif p[0] == "config":
             n, _, v = p[1].partition("=")
             d["config"][n] = v
+        elif p[0] == "task_struct":
+            d["task_struct"] = int(p[1])
     sizes[k] = d
 structs = {}
 for l in lines("structs.txt"):
@@ -193,7 +187,7 @@ results = {"meta": meta, "kernel": {"unit": "guest instructions per iteration (v
                                     "description": desc,
                                     "converted": conv_rows, "left": left},
            "size": {"vmlinux": sizes, "structs": structs, "sites": nsites,
-                     "site_index": site_index, "task_struct": task_struct},
+                     "site_index": site_index},
            "parse": {"unit": "callgrind Ir per parse; ns per parse (min/median of rounds)",
                      "rows": parse_rows},
            "profile": prof}
@@ -315,14 +309,18 @@ if site_index:
       "kept until its module unloads: one allocation of 32 bytes plus the text (the "
       "descriptions above are 200 to 230 bytes), for the sites that have been fetched only. "
       "Until 2026-12-06 every site's description was rendered at boot: 283 bytes a site.")
-if len(task_struct) == 2:
-    grow = task_struct["patched"] - task_struct["unpatched"]
-    w(f"- task_struct: {task_struct['unpatched']:,} bytes unpatched, {task_struct['patched']:,} "
-      f"patched (the slab cache's object size): {grow:+} bytes a task (target <= +16: "
-      f"{'met' if grow <= 16 else '**MISSED**'}). `struct ext_err_task` holds the pending site "
-      "(8), the syscall number (4), the state flags (4) and the two runtime values (16): the "
-      "values alone are the target's 16 bytes, and keeping them anywhere but in the task means "
-      "an allocation at the error site (not allowed under a raw spinlock on PREEMPT_RT, where "
+ts = {k: sizes.get(k, {}).get("task_struct") for k in ("unpatched", "patched")}
+if all(ts.values()):
+    grow = ts["patched"] - ts["unpatched"]
+    member = structs.get("struct ext_err_task", 0)
+    w(f"- task_struct (the symbol size of `init_task`): {ts['unpatched']:,} bytes unpatched, "
+      f"{ts['patched']:,} patched, {grow:+} bytes a task in this config; the series' member, "
+      f"`struct ext_err_task`, is {member} bytes (target <= 16: "
+      f"{'met' if member <= 16 else '**MISSED**'}), which task_struct's alignment to a cache "
+      "line absorbs here and another config may not. It holds the pending site (8), the "
+      "syscall number (4), the state flags (4) and the two runtime values (16): the values "
+      "alone are the target's 16 bytes, and keeping them anywhere but in the task means an "
+      "allocation at the error site (not allowed under a raw spinlock on PREEMPT_RT, where "
       "sites are) or a per-thread opt-in that allocates the state, which would change what a "
       "program must do to get descriptions.")
 w(f"- bytes per site record: `struct ext_err_site` {structs.get('struct ext_err_site', '?')}, "

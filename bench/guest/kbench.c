@@ -456,23 +456,6 @@ static void print_site_index(void)
 	}
 }
 
-/*
- * The size of a task_struct as its slab cache has it (SLUB's sysfs; the
- * cache is never merged, as it has a usercopy region): the difference of
- * the two kernels is what the series adds to every task.
- */
-static void print_task_struct_size(void)
-{
-	FILE *f = fopen("/sys/kernel/slab/task_struct/object_size", "r");
-	unsigned long size;
-
-	if (!f)
-		return;
-	if (fscanf(f, "%lu", &size) == 1)
-		printf("kbench task_struct object_size=%lu\n", size);
-	fclose(f);
-}
-
 int main(int argc, char **argv)
 {
 	int patched;
@@ -497,7 +480,6 @@ int main(int argc, char **argv)
 	printf("kbench kernel=%s iters=%d reps=%d warmup=%d\n",
 	       patched ? "patched" : "unpatched", n_iter, n_reps, n_warm);
 	print_site_index();
-	print_task_struct_size();
 
 	/* A clock read pair alone: the per-repetition overhead. */
 	{
