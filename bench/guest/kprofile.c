@@ -21,6 +21,7 @@
  *   fail_sigtrap  perf_event_open(), sigtrap without remove_on_exec
  *   fetch         prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0) of the sigtrap
  *                 failure's description (patched kernel only)
+ *   fetch_size1   the same of the size=1 failure's, which has two values
  * and, from bench/guest/kreq.h, each converted call's success and typical
  * failure: openat2, fail_openat2, clone3, fail_clone3, sched_setattr,
  * fail_sched_setattr, mount_setattr, fail_mount_setattr, io_uring_setup,
@@ -64,6 +65,7 @@ KARG(char, getppid);
 KARG(struct perf_event_attr, fail_size1);
 KARG(struct perf_event_attr, fail_sigtrap);
 KARG(char, fetch[DESC_SIZE]);
+KARG(char, fetch_size1[DESC_SIZE]);
 KARG(struct open_how, openat2);
 KARG(struct open_how, fail_openat2);
 KARG(char, close_openat2);
@@ -158,13 +160,12 @@ static void c_fail_sigtrap(int prof)
 	     -EINVAL);
 }
 
-/* The fetch of the description a sigtrap failure (a warm-up one) left. */
-static void c_fetch(int prof)
+/* Fetches the description @fail (a warm-up call) left into @buf. */
+static void fetch_after(void (*fail)(int prof), char *buf)
 {
-	char *buf = ARG(fetch);
 	long ret;
 
-	c_fail_sigtrap(0);
+	fail(0);
 	/*
 	 * Fault the buffer in now: a first write by copy_to_user() would
 	 * put a page fault into the profiled fetch.
@@ -173,6 +174,18 @@ static void c_fetch(int prof)
 	ret = marked_syscall(SYS_prctl, PR_GET_ERR_DESC, (long)buf, DESC_SIZE, 0, 0);
 	if (ret <= 0)
 		die("fetch", ret);
+}
+
+/* The fetch of the description a sigtrap failure left: no values. */
+static void c_fetch(int prof)
+{
+	fetch_after(c_fail_sigtrap, ARG(fetch));
+}
+
+/* The same after attr.size=1: two values (size and kernel_size). */
+static void c_fetch_size1(int prof)
+{
+	fetch_after(c_fail_size1, ARG(fetch_size1));
 }
 
 static void c_openat2(int prof)
@@ -385,6 +398,7 @@ static const struct kcase {
 	{ "fail_size1", c_fail_size1 },
 	{ "fail_sigtrap", c_fail_sigtrap },
 	{ "fetch", c_fetch, .patched_only = 1 },
+	{ "fetch_size1", c_fetch_size1, .patched_only = 1 },
 	{ "openat2", c_openat2, 1 },
 	{ "close_openat2", c_close_openat2, 1 },
 	{ "fail_openat2", c_fail_openat2 },
@@ -447,6 +461,8 @@ int main(int argc, char **argv)
 	 */
 	memset(warm_fetch, 1, sizeof(warm_fetch));
 	memset(kprofile_fetch, 1, sizeof(kprofile_fetch));
+	memset(warm_fetch_size1, 1, sizeof(warm_fetch_size1));
+	memset(kprofile_fetch_size1, 1, sizeof(kprofile_fetch_size1));
 	for (i = 2; i < argc; i++) {
 		for (j = 0; j < (int)(sizeof(kcases) / sizeof(kcases[0])); j++)
 			if (!strcmp(argv[i], kcases[j].name))
@@ -455,7 +471,8 @@ int main(int argc, char **argv)
 			die(argv[i], -EINVAL);
 		if (kcases[j].patched_only && !patched)
 			continue;
-		fetch |= kcases[j].run == c_fetch;
+		fetch |= kcases[j].run == c_fetch ? 1 :
+			 kcases[j].run == c_fetch_size1 ? 2 : 0;
 		mounts |= kcases[j].mounts;
 		vivid |= kcases[j].vivid;
 		run[n++] = &kcases[j];
@@ -478,8 +495,10 @@ int main(int argc, char **argv)
 	/* Nothing but the profiled calls in these rounds: print afterwards. */
 	for (i = 0; i < reps; i++)
 		one_round(run, n, 1);
-	if (fetch)
+	if (fetch & 1)
 		printf("kprofile desc=%s\n", kprofile_fetch);
+	if (fetch & 2)
+		printf("kprofile desc_size1=%s\n", kprofile_fetch_size1);
 	printf("kprofile done\n");
 	return 0;
 }

@@ -13,13 +13,18 @@ CASES = {
                      "fail_sigtrap"),
     "fetch": ("prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0) after the sigtrap failure",
               None),
+    "fetch_size1": ("prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0) after the size=1 failure "
+                    "(two values)", None),
 }
+# kbench's pair whose difference is a fetch: (fail and fetch, fail).
+FETCHES = {"fetch": ("fail_fetch_sigtrap", "fail_sigtrap"),
+           "fetch_size1": ("fail_fetch_size1", "fail_size1")}
 
 
 def kbench_per_call(case, kb):
     """kbench's instructions per iteration of what the profile traced."""
-    if case == "fetch":
-        a, b = kb.get("fail_fetch_sigtrap"), kb.get("fail_sigtrap")
+    if case in FETCHES:
+        a, b = (kb.get(k) for k in FETCHES[case])
         return a and b and round(a["min"] - b["min"], 1)
     return kb.get(case, {}).get("min")
 
@@ -146,7 +151,7 @@ def markdown(prof):
             w(f"| **total** | **{fmt(total)}** | 100% |")
         w("")
         k = c.get("kbench", {})
-        outside = ("libc's `syscall()` wrapper and the result check" if case == "fetch" else
+        outside = ("libc's `syscall()` wrapper and the result check" if case in FETCHES else
                    "the user-space loop, libc's `syscall()` wrapper, the errno check")
         for kind in ("unpatched", "patched"):
             if kind in k:
