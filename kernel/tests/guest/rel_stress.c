@@ -177,6 +177,8 @@ static void *module_cycler(void *arg)
 			REL_CHECK(rel_cause(&rel_cases[0], &fd) ==
 				  rel_cases[0].err);
 			rel_done(fd);
+			/* Pending now: a size query leaves it so. */
+			REL_CHECK(rel_prctl(NULL, 0, 0, 0) > 0);
 			r = syscall(SYS_delete_module, REL_MODULE, O_NONBLOCK);
 			if (r == 0)
 				break;

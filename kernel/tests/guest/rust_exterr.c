@@ -127,6 +127,8 @@ static int check_unload(void)
 
 	CHECK(write_fails("8", ERANGE) == 0);
 	CHECK(close(fd) == 0);
+	/* Pending before the unload: a size query leaves it so. */
+	CHECK(prctl(PR_GET_ERR_DESC, NULL, 0, 0, 0) > 0);
 	CHECK(syscall(SYS_delete_module, MODULE, O_NONBLOCK) == 0);
 	CHECK(prctl(PR_GET_ERR_DESC, json, sizeof(json), 0, 0) == -1 &&
 	      errno == ENODATA);

@@ -121,11 +121,11 @@ static int child_quiet(void)
 	if (getppid() < 0)			/* success */
 		return 3;
 	fd = open(RAISE, O_WRONLY);		/* recorded, then handled */
-	if (fd >= 0) {
-		if (write(fd, "handled", 7) != -1 || errno != ENOENT)
-			return 4;
-		close(fd);
-	}
+	if (fd < 0)
+		return 5;
+	if (write(fd, "handled", 7) != -1 || errno != ENOENT)
+		return 4;
+	close(fd);
 	return 0;
 }
 
