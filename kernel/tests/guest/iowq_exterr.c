@@ -39,11 +39,13 @@
  *     "enoent" and is then taken by the thread's next call: step 3 sees
  *     ENODATA (the next call succeeded and dropped it) or the request's
  *     description, or step 4 sees it attached to the eventfd write().
- *     The "task_work" case below is that one: task_work_run() drops
- *     what its work records.
+ *     The "task_work" case below is that one: the work task_work_run()
+ *     runs records nothing, so the write()'s description is still the
+ *     thread's after io_uring_enter().
  * A worker recording into its own task_struct is not visible from user
- * space at all (a worker never returns there); that PF_IO_WORKER makes
- * ext_err_record() skip it is what keeps such a record from existing.
+ * space at all (a worker never returns there); that create_io_thread()
+ * marks a worker's state so that ext_err_record() skips it is what keeps
+ * such a record from existing.
  *
  * The test also checks that each way was taken: no "iou-wrk-" thread after
  * the inline request (this process has none until a request is punted),
@@ -343,11 +345,13 @@ static int sqpoll_request(void)
  * next system call takes the recording for its own. Here that is an
  * eventfd write() failing with the site's errno, made right after
  * io_uring_enter() (reaping is memory access only), which would read the
- * read()'s description with io_uring_enter()'s number. task_work_run()
- * drops the recording, with the write()'s description it replaced.
+ * read()'s description with io_uring_enter()'s number. A kernel that
+ * drops what task work records drops the write()'s description with it;
+ * task work records nothing, so the write()'s is still there, whole.
  */
 static int task_work_request(void)
 {
+	char want_nr[32];
 	const char *d;
 	struct ring r;
 
@@ -358,6 +362,12 @@ static int task_work_request(void)
 	CHECK(enter(&r, 2, 0, 0) == 2);
 	/* Both completed by now: the task work ran before we got here. */
 	CHECK(reap(&r, 1) == -EINVAL);
+	d = fetch("task work, right after io_uring_enter()");
+	CHECK(d && strstr(d, "\"case\":\"enoent\""));
+	snprintf(want_nr, sizeof(want_nr), "\"syscall\":%d,", SYS_write);
+	CHECK(strstr(d, want_nr));
+	/* The site's errno again, undescribed: nothing may be read. */
+	CHECK(fail_described_write() == 0);
 	CHECK(write(efd, "x", 1) == -1 && errno == EINVAL);
 	d = fetch("task work, eventfd write() right after io_uring_enter()");
 	CHECK(!d && errno == ENODATA);
