@@ -54,6 +54,9 @@ LABEL = {
     "fail_sigtrap": "perf_event_open() fails: sigtrap without remove_on_exec (EINVAL)",
     "fail_size1": "perf_event_open() fails: attr.size=1 (E2BIG)",
     "fail_inherit_thread": "perf_event_open() fails: inherit_thread without inherit (EINVAL)",
+    # Not "fail_": none of the above's target, and not in its paragraph.
+    "not_enabled_fail_sigtrap": "failing call of a thread that does not use the interface "
+                                "(sigtrap, descriptions not enabled)",
 }
 kernel_rows = []
 for k in LABEL:
@@ -233,6 +236,18 @@ if fails:
       "ties a description to its call (a swallowed error, a success, a restart forget it); "
       f"the goal is +{FAIL_TARGET} at most."
       + summary.why_line(prof))
+off = next((r for r in kernel_rows if r["case"] == "not_enabled_fail_sigtrap"), None)
+on = next((r for r in kernel_rows if r["case"] == "fail_sigtrap"), None)
+if off:
+    w("")
+    w(f"**A thread that does not use the interface.** Descriptions are opt-in per process "
+      "(`prctl(PR_SET_ERR_DESC_ENABLED)`, which loading libexterr makes; every other case "
+      "above runs in a process that made it). The same sigtrap failure in a process that "
+      f"never did costs {off['added']:+.1f} instructions against the unpatched kernel"
+      + (f" (an enabled one: {on['added']:+.1f})" if on else "")
+      + "; kbench checks that the kernel recorded nothing for it. It runs first in the "
+      "guest, in a program without libexterr (whose constructor would enable it), which "
+      "then execs kbench.")
 w("")
 w("Fetching the description (patched kernel only): `prctl(PR_GET_ERR_DESC, buf, 4096, 0, 0)` "
   "right after the failure; fetch = (fail+fetch) - fail.\n")

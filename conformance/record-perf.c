@@ -21,7 +21,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#ifndef PR_GET_ERR_DESC
 #define PR_GET_ERR_DESC 0x45525244
+#endif
+#ifndef PR_SET_ERR_DESC_ENABLED
+#define PR_SET_ERR_DESC_ENABLED 0x45525245
+#endif
 
 /* One attr of a page: room for the "bytes beyond the struct" case. */
 static union {
@@ -108,6 +113,12 @@ int main(void)
 	int failed = 0;
 	size_t i;
 
+	/* The kernel records descriptions only for processes that ask. */
+	if (prctl(PR_SET_ERR_DESC_ENABLED, 1UL, 0UL, 0UL, 0UL)) {
+		printf("# record-perf: cannot enable descriptions: %s\n",
+		       strerror(errno));
+		return 1;
+	}
 	snprintf(want, sizeof(want), "\"syscall\":%d,", SYS_perf_event_open);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		long fd, n;

@@ -20,7 +20,20 @@
  * failure, "kbench left_CASE JSON|none" after a success (a note, or
  * nothing).
  *
+ * Descriptions are opt-in per process: kbench enables them before its
+ * first case, so that all of the above is measured in a process that
+ * records them. One more case is the sigtrap failure in a process that
+ * never asked (a program that does not use the interface),
+ * "kbench not_enabled_fail_sigtrap". kbench cannot be that process:
+ * libexterr's constructor, linked in with exterr_fetch(), enables it
+ * before main(), and every process it could start inherits that. So
+ * bench/run builds this file a second time without libexterr
+ * (-DKBENCH_NO_LIBEXTERR), and that program runs first in the guest with
+ * --not-enabled: it times the failure, checks that the kernel recorded
+ * nothing, and execs kbench, which goes on in the same process.
+ *
  * Usage: kbench [--quick]
+ *        kbench --not-enabled KBENCH [--quick]   (built without libexterr)
  * On a kernel without PR_GET_ERR_DESC the fetch cases are skipped.
  */
 #define _GNU_SOURCE
@@ -37,10 +50,9 @@
 
 #include <exterr.h>
 
+#include "../../kernel/tests/guest/err_desc.h"
 #include "../../kernel/tests/guest/perf_sigtrap.h"
 #include "kreq.h"
-
-#define PR_GET_ERR_DESC 0x45525244
 
 static int n_iter = 1000, n_reps = 7, n_warm = 100;
 static char desc[4096];
@@ -115,12 +127,16 @@ static void c_inhthr_fetch(void) { fail_inhthr(); fetch(); }
 
 static void c_sigtrap_fetch_parse(void)
 {
+#ifdef KBENCH_NO_LIBEXTERR
+	die("exterr_fetch: built without libexterr");
+#else
 	struct exterr *err;
 
 	fail_sigtrap();
 	if (exterr_fetch(&err))
 		die("exterr_fetch");
 	exterr_free(err);
+#endif
 }
 
 /* prctl(PR_GET_ERR_DESC) with nothing pending: the bare call, -ENODATA. */
@@ -456,12 +472,38 @@ static void print_site_index(void)
 	}
 }
 
+static long enabled(void)
+{
+	return syscall(SYS_prctl, PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL);
+}
+
+/*
+ * kbench --not-enabled KBENCH [--quick]: the sigtrap failure in this
+ * process, which has not enabled descriptions, then KBENCH [--quick] in
+ * its place. Only a build without libexterr can run it (see the top).
+ */
+static void not_enabled_then(int patched, char **argv)
+{
+	if (patched && enabled() != 0)
+		die("--not-enabled: descriptions enabled already");
+	bench("not_enabled_fail_sigtrap", c_sigtrap, n_iter);
+	/* What the case measured: a failure the kernel recorded nothing for. */
+	if (patched &&
+	    (syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0) != -1 ||
+	     errno != ENODATA))
+		die("--not-enabled: a description was recorded");
+	fflush(stdout);
+	execv(argv[2], argv + 2);
+	die(argv[2]);
+}
+
 int main(int argc, char **argv)
 {
+	int not_enabled = argc > 2 && !strcmp(argv[1], "--not-enabled");
 	int patched;
 
 	kreq_no_aslr(argv);
-	if (argc > 1 && !strcmp(argv[1], "--quick")) {
+	if (argc > 1 && !strcmp(argv[argc - 1], "--quick")) {
 		n_iter = 100;
 		n_reps = 3;
 		n_warm = 10;
@@ -477,6 +519,15 @@ int main(int argc, char **argv)
 	memset(desc, 0, sizeof(desc));
 	patched = !(syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0) == -1 &&
 		    errno == EINVAL);
+	if (not_enabled)
+		not_enabled_then(patched, argv);
+	/*
+	 * Every case below in a process that records descriptions. The
+	 * constructor of libexterr has asked already; what kbench measures
+	 * does not depend on the library doing so.
+	 */
+	if (patched && (err_desc_enable() || enabled() != 1))
+		die("enabling descriptions");
 	printf("kbench kernel=%s iters=%d reps=%d warmup=%d\n",
 	       patched ? "patched" : "unpatched", n_iter, n_reps, n_warm);
 	print_site_index();

@@ -33,7 +33,9 @@
  * outside the profiled call.
  *
  * Per round, each case of the command line in its order: WARMUP rounds,
- * then REPS rounds with the profiled copies.
+ * then REPS rounds with the profiled copies. On the patched kernel the
+ * process enables descriptions first (they are opt-in per process), so
+ * the failures are profiled as a program that reads them makes them.
  *
  * Usage: kprofile REPS CASE...
  */
@@ -46,10 +48,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../../kernel/tests/guest/err_desc.h"
 #include "../../kernel/tests/guest/perf_sigtrap.h"
 #include "kreq.h"
 
-#define PR_GET_ERR_DESC 0x45525244
 #define PR_ERR_DESC_NOTES 1UL
 #define WARMUP 100
 #define DESC_SIZE 4096
@@ -455,6 +457,14 @@ int main(int argc, char **argv)
 
 	kreq_no_aslr(argv);
 	patched = marked_syscall(SYS_prctl, PR_GET_ERR_DESC, 0, 0, 0, 0) != -EINVAL;
+	/*
+	 * Descriptions are opt-in: without it the failures would record
+	 * nothing and there would be nothing to fetch. Not through
+	 * marked_syscall(), which only the calls of the cases use.
+	 */
+	if (patched && (err_desc_enable() ||
+			prctl(PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL) != 1))
+		die("enabling descriptions", -errno);
 	/*
 	 * Mapped on both kernels, though only the patched one fetches: a
 	 * fork copies the page tables, which must hold the same pages.

@@ -43,6 +43,14 @@
 //
 // # Threads
 //
+// The kernel records descriptions only for processes that enabled them
+// with prctl(PR_SET_ERR_DESC_ENABLED, 1, 0, 0, 0). Linking this package
+// does that: libexterr calls it from a constructor when it is loaded,
+// before the Go runtime starts, for every thread of the process, its
+// children and the programs it executes (older kernels fail it with
+// EINVAL, which is ignored). Code that calls prctl(PR_GET_ERR_DESC)
+// itself without this package must enable descriptions first.
+//
 // Descriptions belong to a kernel thread, while goroutines move between
 // threads freely. A description is only meaningful when it is fetched on
 // the thread whose system call failed, which is why [Do] locks the calling

@@ -38,6 +38,19 @@ extern "C" {
 #ifndef PR_ERR_DESC_NOTES
 #define PR_ERR_DESC_NOTES (1UL << 0)
 #endif
+/*
+ * The kernel records descriptions only for processes that asked:
+ * prctl(PR_SET_ERR_DESC_ENABLED, 1, 0, 0, 0) asks for every thread of the
+ * process, for its children and across execve(), and cannot be undone.
+ * Loading libexterr asks (libexterr(7)).
+ */
+#ifndef PR_SET_ERR_DESC_ENABLED
+#define PR_SET_ERR_DESC_ENABLED 0x45525245
+#endif
+/* Returns 1 when the calling thread records descriptions, else 0. */
+#ifndef PR_GET_ERR_DESC_ENABLED
+#define PR_GET_ERR_DESC_ENABLED 0x45525246
+#endif
 
 /* exterr_fetch_ex() flags. 1.1 */
 #define EXTERR_FETCH_NOTES 0x1u

@@ -3,7 +3,8 @@
  * exterr_fetch(): take the calling thread's pending description out of the
  * kernel with prctl(PR_GET_ERR_DESC) and parse it; exterr_fetch_ex() can
  * ask for notes on successful calls too. exterr_supported(): does the
- * running kernel have that prctl at all?
+ * running kernel have that prctl at all? And the constructor that asks the
+ * kernel to record descriptions for this process in the first place.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -67,6 +68,34 @@ static int fetch(struct exterr **errp, unsigned long flags)
 			return fetch_error(ret);
 	}
 	return -EAGAIN;
+}
+
+/*
+ * The kernel records descriptions only for processes that enabled them,
+ * so that threads which never read one pay nothing. A program linked with
+ * libexterr, directly or through the Python, Go or Rust binding (all of
+ * which load it), means to read them, and must get them on every thread
+ * without doing anything per thread: loading the library enables them.
+ * The switch is per process, so threads started before the library was
+ * loaded are covered too (the Go runtime's, Python's before the import or
+ * dlopen()); children and programs it execs inherit it.
+ *
+ * This lives in the object file of exterr_fetch(): a static link that can
+ * fetch pulls this object in, and with it the constructor.
+ *
+ * Failure is ignored: an unpatched kernel answers EINVAL and has nothing
+ * to enable; after ENOMEM the threads left without kernel state record
+ * nothing, and their fetches find nothing (ENODATA), as when no
+ * description is pending. Calling it again is harmless (another copy of
+ * libexterr, the preload shim), and a program's errno is not touched:
+ * this may run from dlopen() at any time.
+ */
+__attribute__((constructor)) static void enable_descriptions(void)
+{
+	int saved_errno = errno;
+
+	(void)prctl(PR_SET_ERR_DESC_ENABLED, 1UL, 0UL, 0UL, 0UL);
+	errno = saved_errno;
 }
 
 EXTERR_API int exterr_fetch_ex(struct exterr **errp, unsigned int flags)

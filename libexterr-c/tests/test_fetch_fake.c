@@ -2,7 +2,11 @@
 /*
  * exterr_fetch() and exterr_perror() against a fake kernel: prctl() is
  * replaced at link time (-Wl,--wrap=prctl) by a model of the contract's
- * section 1 table, so the retry and error paths run on any kernel.
+ * section 1 table, so the retry and error paths run on any kernel. The
+ * model includes PR_SET_ERR_DESC_ENABLED: nothing is handed out before
+ * it, so every test below also relies on libexterr's constructor, and
+ * test_enable() checks that call itself. Linked with the static library,
+ * which must bring the constructor along with exterr_fetch().
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -30,6 +34,50 @@ static struct {
 	int copies;		/* calls that were not size queries */
 } k;
 
+/*
+ * The process-wide switch, apart from k: libexterr's constructor sets it
+ * before main(), and reset() must not undo that.
+ */
+static struct {
+	int enabled;
+	int calls;		/* PR_SET_ERR_DESC_ENABLED calls */
+	int calls_before_main;
+	int bad_args;		/* of those, not (1, 0, 0, 0): EINVAL */
+	int errno_at_call;	/* errno the first call found */
+} proc;
+static int in_main;
+
+/* errno before libexterr's constructor, and what the fake leaves. */
+#define ERRNO_BEFORE 777
+#define ERRNO_CLOBBER 4321
+
+/* Runs before the constructors of default priority, libexterr's. */
+__attribute__((constructor(101))) static void before_libexterr(void)
+{
+	errno = ERRNO_BEFORE;
+}
+
+static int set_enabled(unsigned long a2, unsigned long a3, unsigned long a4,
+		       unsigned long a5)
+{
+	if (!proc.calls++)
+		proc.errno_at_call = errno;
+	if (!in_main)
+		proc.calls_before_main++;
+	if (a2 != 1 || a3 || a4 || a5) {
+		proc.bad_args++;
+		errno = EINVAL;
+		return -1;
+	}
+	proc.enabled = 1;
+	/*
+	 * Success with errno changed, as any library call may leave it: the
+	 * constructor must restore the program's errno all the same.
+	 */
+	errno = ERRNO_CLOBBER;
+	return 0;
+}
+
 int __real_prctl(int option, ...);
 int __wrap_prctl(int option, ...);
 
@@ -45,6 +93,8 @@ int __wrap_prctl(int option, ...)
 	a4 = va_arg(ap, unsigned long);
 	a5 = va_arg(ap, unsigned long);
 	va_end(ap);
+	if (option == PR_SET_ERR_DESC_ENABLED)
+		return set_enabled(a2, a3, a4, a5);
 	if (option != PR_GET_ERR_DESC)
 		return __real_prctl(option, a2, a3, a4, a5);
 
@@ -60,7 +110,8 @@ int __wrap_prctl(int option, ...)
 		errno = k.fail_all;
 		return -1;
 	}
-	if (!k.pending || (k.note && !a4)) {
+	/* A process that never enabled descriptions has none recorded. */
+	if (!proc.enabled || !k.pending || (k.note && !a4)) {
 		errno = ENODATA;
 		return -1;
 	}
@@ -303,13 +354,47 @@ static void test_fetch_ex(void)
 	CHECK_INT(exterr_fetch_ex(NULL, 0), -EINVAL);
 }
 
+/*
+ * libexterr's constructor enabled descriptions before main(), once, with
+ * the only arguments the kernel takes, and left errno as it found it.
+ */
+static void test_enable(int errno_at_main)
+{
+	struct exterr *err;
+	int enabled = proc.enabled;
+
+	CHECK_INT(proc.calls, 1);
+	CHECK_INT(proc.calls_before_main, 1);
+	CHECK_INT(proc.bad_args, 0);
+	CHECK_INT(proc.enabled, 1);
+	CHECK_INT(proc.errno_at_call, ERRNO_BEFORE);
+	CHECK_INT(errno_at_main, ERRNO_BEFORE);
+
+	/*
+	 * A thread that enabling missed (ENOMEM) finds nothing, as when
+	 * nothing is pending, and the kernel still counts as supported.
+	 */
+	proc.enabled = 0;
+	reset();
+	k.pending = EXAMPLE;
+	CHECK_INT(fetch(&err), -ENODATA);
+	CHECK_INT(supported(), 1);
+	proc.enabled = enabled;
+}
+
 int main(void)
 {
+	int errno_at_main = errno;
+
+	in_main = 1;
+	test_enable(errno_at_main);
 	test_basic();
 	test_fetch_ex();
 	test_retry();
 	test_errors();
 	test_supported();
 	test_perror();
+	/* Fetching and probing never enable again: that is load's job. */
+	CHECK_INT(proc.calls, 1);
 	return t_done();
 }

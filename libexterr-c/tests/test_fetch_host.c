@@ -2,8 +2,9 @@
 /*
  * exterr_fetch() and exterr_supported() against the kernel this runs on.
  * An unpatched kernel must give -EOPNOTSUPP and 0; a patched one, with
- * nothing pending, -ENODATA and 1. Either way nothing may be left behind:
- * errno, *errp and later prctl() calls.
+ * nothing pending, -ENODATA and 1, and descriptions enabled for this
+ * thread by libexterr's constructor. Either way nothing may be left
+ * behind: errno, *errp and later prctl() calls.
  */
 #include <errno.h>
 #include <string.h>
@@ -29,6 +30,16 @@ int main(void)
 		printf("kernel with exterr: expecting -ENODATA\n");
 		CHECK_INT(probe_errno, ENODATA);
 		want = -ENODATA;
+		/*
+		 * Enabled before main() by loading libexterr; only a kernel
+		 * from before the switch (EINVAL) records for everyone.
+		 */
+		errno = 0;
+		probe = prctl(PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL);
+		if (probe < 0)
+			CHECK_INT(errno, EINVAL);
+		else
+			CHECK_INT(probe, 1);
 	}
 
 	for (i = 0; i < 3; i++) {

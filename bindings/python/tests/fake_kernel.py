@@ -6,6 +6,9 @@ A description left with :meth:`FakeKernel.describe` is handed out by the
 next exterr_fetch(), once, like the kernel's per-thread slot; it goes
 through the real libexterr parser and exterr_free(), so fetch()'s own
 conversion code runs as it would on a patched kernel.
+
+It sits above prctl(): libexterr's PR_SET_ERR_DESC_ENABLED call on load
+never reaches it (tests/test_enable.py checks that call).
 """
 
 from __future__ import annotations

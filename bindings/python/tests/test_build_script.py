@@ -28,6 +28,9 @@ def test_bundled_build_compiles_every_library_source() -> None:
     # A file libexterr's CMake build compiles but the binding would not is
     # an undefined symbol at import time; catch it here instead.
     assert listed == on_disk
+    # fetch.c also holds the constructor that enables descriptions for the
+    # process on import (tests/test_enable.py sees it run).
+    assert "src/fetch.c" in listed
 
 
 def test_c_sources_falls_back_to_glob(tmp_path: Path) -> None:

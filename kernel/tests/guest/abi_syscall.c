@@ -17,9 +17,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "check.h"
+#include "err_desc.h"
 #include "perf_sigtrap.h"
-
-#define PR_GET_ERR_DESC 0x45525244
 
 /* The numbers this program's ABI gives perf_event_open(). */
 #if defined(__i386__)
@@ -58,6 +57,9 @@ int main(void)
 	char want[64];
 	const char *d;
 
+	CHECK(err_desc_enable() == 0);
+	/* The new option through this ABI's prctl() too. */
+	CHECK(prctl(PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL) == 1);
 	CHECK(SYS_perf_event_open == WANT_NR);
 	snprintf(want, sizeof(want), "\"syscall\":%d,", WANT_NR);
 

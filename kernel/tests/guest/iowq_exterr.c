@@ -70,9 +70,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "check.h"
+#include "err_desc.h"
 #include "test_module.h"
 
-#define PR_GET_ERR_DESC 0x45525244
 #define RAISE "/sys/kernel/debug/test_exterr/raise"
 
 struct ring {
@@ -374,6 +374,12 @@ static int task_work_request(void)
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
+	/*
+	 * First, so that the io-wq and SQPOLL threads are created in an
+	 * enabled process: that they record nothing must then be the
+	 * kernel's marking of them, not a missing opt-in.
+	 */
+	CHECK(err_desc_enable() == 0);
 	CHECK(load_test_exterr() == 0);
 	raise_fd = open(RAISE, O_RDWR);
 	raise_nonblock_fd = open(RAISE, O_RDWR | O_NONBLOCK);

@@ -24,11 +24,8 @@
 
 #include <exterr.h>
 
+#include "err_desc.h"
 #include "perf_sigtrap.h"
-
-#ifndef PR_GET_ERR_DESC
-#define PR_GET_ERR_DESC 0x45525244
-#endif
 
 #define REL_RAISE "/sys/kernel/debug/test_exterr/raise"
 #define REL_MODULE "test_exterr"
@@ -51,6 +48,24 @@ static inline long rel_prctl(void *buf, unsigned long size,
 			     unsigned long a4, unsigned long a5)
 {
 	return syscall(SYS_prctl, PR_GET_ERR_DESC, buf, size, a4, a5);
+}
+
+/* 1 when the calling thread records descriptions, 0 if not, -1 on error. */
+static inline long rel_enabled(void)
+{
+	return syscall(SYS_prctl, PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL);
+}
+
+/*
+ * Descriptions are opt-in. These programs run on the patched kernel only
+ * and every check of theirs needs them: enable them first in main(), for
+ * every thread and child to come. (libexterr's constructor would, but
+ * only exterr_parse() is linked here, whose object file has none.)
+ */
+static inline void rel_enable(void)
+{
+	REL_CHECK(err_desc_enable() == 0);
+	REL_CHECK(rel_enabled() == 1);
 }
 
 struct rel_case {

@@ -2,6 +2,10 @@
 /*
  * Allocation failures (FAILSLAB with fail-nth) against the mechanism.
  *
+ * 0. prctl(PR_SET_ERR_DESC_ENABLED), the opt-in, with its 1st, 2nd, ...
+ *    slab allocation failing: each injected failure gives either -1/ENOMEM
+ *    with the process still not enabled, or success with it enabled;
+ *    once no allocation is left to fail, it succeeds.
  * 1. prctl(PR_GET_ERR_DESC): a site's description is rendered at its
  *    first fetch and kept, so no later fetch (size query or copy)
  *    allocates: with the 1st slab allocation armed to fail, each still
@@ -28,7 +32,7 @@
 /* Loading a module allocates far more often than a system call. */
 #define MAX_LOAD_NTH 2000
 
-static unsigned long injected, fetch_calls, perf_calls;
+static unsigned long injected, enable_faults, fetch_calls, perf_calls;
 
 static void write_file(const char *path, const char *text)
 {
@@ -72,6 +76,33 @@ static int disarm(int fd)
 	if (left == 0)
 		injected++;
 	return left == 0;
+}
+
+/*
+ * Enable descriptions with the 1st, 2nd, ... allocation failing until one
+ * call succeeds. First thing in the program, since everything after needs
+ * the process enabled; counts the failures injected in enable_faults.
+ */
+static void fault_enable(int nthfd)
+{
+	int nth, hit, err;
+	long r;
+
+	for (nth = 1; nth <= MAX_NTH; nth++) {
+		REL_CHECK(rel_enabled() == 0);
+		arm(nthfd, nth);
+		r = prctl(PR_SET_ERR_DESC_ENABLED, 1UL, 0UL, 0UL, 0UL);
+		err = errno;
+		hit = disarm(nthfd);
+		enable_faults += hit;
+		if (r == 0)
+			break;
+		if (!hit || err != ENOMEM)
+			REL_FAIL("enable, nth %d: errno %d, %s", nth, err,
+				 hit ? "want ENOMEM" : "nothing injected");
+	}
+	REL_CHECK(nth <= MAX_NTH);
+	REL_CHECK(rel_enabled() == 1);
 }
 
 /* One prctl() call with allocation nth failing; 1 if it was injected. */
@@ -291,11 +322,14 @@ int main(void)
 	int nthfd, nth, without;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	rel_calibrate();
 	/* Let fail-nth fail GFP_KERNEL allocations too, quietly. */
 	write_file(FAILSLAB "ignore-gfp-wait", "N");
 	write_file(FAILSLAB "verbose", "0");
 	nthfd = fail_nth_fd();
+
+	fault_enable(nthfd);
+	printf("enable: %lu allocation failures injected\n", enable_faults);
+	rel_calibrate();
 
 	fault_fetches(nthfd, 0, 0);
 	printf("prctl: %lu calls, none allocates after the first\n",
@@ -314,7 +348,7 @@ int main(void)
 	REL_CHECK(without >= 1);
 	printf("module loads: %lu, %lu with an allocation failing, %d without their table; there prctl: %lu calls, %lu allocation failures injected\n",
 	       loads, load_faults, without, fetch_calls - calls,
-	       injected - load_faults);
+	       injected - load_faults - enable_faults);
 	printf("first fetches: %lu sites of a fresh module, each allocated once\n",
 	       first_fetches(nthfd));
 

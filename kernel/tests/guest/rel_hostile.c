@@ -259,6 +259,8 @@ static void filtered(void)
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* The children, unprivileged or filtered, inherit it. */
+	rel_enable();
 	rel_calibrate();
 	for (the_case = 0; strcmp(rel_cases[the_case].name, "perf-sigtrap");)
 		the_case++;

@@ -6,10 +6,11 @@
  * and fetch them: every fetch must be exactly the description of the
  * error that thread just caused (never another thread's, never the
  * previous one), and then nothing is pending. Meanwhile other threads
- * fork (the child must inherit nothing; it then execs with an error
- * pending, and the new image must start clean), start threads that exit
- * with a description pending, and load and unload test_exterr.ko, leaving
- * one of its descriptions pending across the unload (which must clear it).
+ * fork (the child must inherit nothing but the opt-in; it then execs with
+ * an error pending, and the new image must start clean, still enabled),
+ * start threads that exit with a description pending, and load and
+ * unload test_exterr.ko, leaving one of its descriptions pending across
+ * the unload (which must clear it).
  * At the end kmemleak looks for anything the whole run leaked.
  *
  * Usage: rel_stress [SECONDS [WORKERS]]   (default 20 s, 6 workers)
@@ -29,7 +30,10 @@ static atomic_ulong fetches, skipped, forks, execs, exits, loads, unloads;
 static atomic_ulong cleared_by_unload, busy_unloads;
 
 /* Exit status of a forked child: what went wrong. */
-enum { CHILD_OK, CHILD_INHERITED = 10, CHILD_EXEC_FAILED, CHILD_NO_ERROR };
+enum {
+	CHILD_OK, CHILD_INHERITED = 10, CHILD_EXEC_FAILED, CHILD_NO_ERROR,
+	CHILD_NOT_ENABLED
+};
 
 static void *worker(void *arg)
 {
@@ -81,9 +85,14 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* A new image starts with nothing pending, whatever the old one left. */
+/*
+ * A new image starts with nothing pending, whatever the old one left, and
+ * still enabled: else finding nothing pending would prove nothing.
+ */
 static int exec_check(void)
 {
+	if (rel_enabled() != 1)
+		return CHILD_NOT_ENABLED;
 	errno = 0;
 	if (rel_prctl(NULL, 0, 0, 0) != -1 || errno != ENODATA)
 		return CHILD_INHERITED;
@@ -103,7 +112,12 @@ static void *forker(void *arg)
 		pid = fork();
 		REL_CHECK(pid >= 0);
 		if (pid == 0) {
-			/* Only async-signal-safe calls in a forked thread. */
+			/*
+			 * Only async-signal-safe calls in a forked thread.
+			 * The child inherits the opt-in, not the description.
+			 */
+			if (rel_enabled() != 1)
+				_exit(CHILD_NOT_ENABLED);
 			errno = 0;
 			if (rel_prctl(NULL, 0, 0, 0) != -1 || errno != ENODATA)
 				_exit(CHILD_INHERITED);
@@ -258,6 +272,7 @@ int main(int argc, char **argv)
 		  2 * workers <= REL_NCASES - 4);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
+	rel_enable();
 	rel_calibrate();
 	/*
 	 * Objects from before (boot, the first module load) are none of this

@@ -35,9 +35,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "err_desc.h"
 #include "test_module.h"
 
-#define PR_GET_ERR_DESC 0x45525244
 #define RAISE "/sys/kernel/debug/test_exterr/raise"
 
 static char desc[4096];
@@ -152,6 +152,7 @@ static int restarted_by_restart_syscall(void)
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
+	CHECK(err_desc_enable() == 0);
 	CHECK(load_test_exterr() == 0);
 	raise_fd = open(RAISE, O_WRONLY);
 	CHECK(raise_fd >= 0);

@@ -20,6 +20,7 @@
 #include <exterr.h>
 
 #include "check.h"
+#include "err_desc.h"
 
 #define MODULE "rust_exterr"
 #define LEVEL "/sys/kernel/debug/rust_exterr/level"
@@ -142,6 +143,13 @@ int main(void)
 
 	/* Start on a line of its own: the console may not have ended one. */
 	printf("\n");
+	/*
+	 * libexterr's constructor has enabled descriptions already (it comes
+	 * with exterr_fetch()), but check_raw() reads them with prctl()
+	 * itself: ask here too rather than depend on the library. Asking
+	 * twice is harmless.
+	 */
+	CHECK(err_desc_enable() == 0);
 	mod = open("/modules/" MODULE ".ko", O_RDONLY);
 	CHECK(mod >= 0);
 	CHECK(syscall(SYS_finit_module, mod, "", 0) == 0);

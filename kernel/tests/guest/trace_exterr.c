@@ -29,10 +29,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "err_desc.h"
 #include "perf_sigtrap.h"
 #include "test_module.h"
 
-#define PR_GET_ERR_DESC 0x45525244
 #define TRACEFS "/sys/kernel/tracing"
 #define EVENT TRACEFS "/events/exterr/exterr_described"
 #define RAISE "/sys/kernel/debug/test_exterr/raise"
@@ -162,6 +162,8 @@ int main(int argc, char **argv)
 		printf("no exterr events on this kernel\n");
 		return 0;
 	}
+	/* The children that make the calls inherit it. */
+	CHECK(err_desc_enable() == 0);
 	CHECK(read_file(EVENT "/format") > 0);
 	printf("%s", trace);
 	CHECK(strstr(trace, "field:int syscall;"));

@@ -9,7 +9,10 @@
  *                calls, the minimum of 5 rounds (under --icount:
  *                instructions; equal between runs to within a timer
  *                tick's rounding, see kernel/tests/run)
- *   no-interface prctl(PR_GET_ERR_DESC) must fail with EINVAL
+ *   no-interface prctl(PR_GET_ERR_DESC), and the opt-in's
+ *                PR_SET_ERR_DESC_ENABLED and PR_GET_ERR_DESC_ENABLED,
+ *                must fail with EINVAL: the answer by which programs
+ *                tell a kernel without the interface
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +24,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PR_GET_ERR_DESC 0x45525244
+#include "err_desc.h"
+
+/* 0 if prctl(@option, @arg2, 0, 0, 0) fails with EINVAL, else 1. */
+static int no_interface(const char *name, unsigned long option,
+			unsigned long arg2)
+{
+	long r = syscall(SYS_prctl, option, arg2, 0UL, 0UL, 0UL);
+	int err = r == -1 ? errno : 0;
+
+	printf("prctl(%s) = %ld, errno %d\n", name, r, err);
+	return r == -1 && err == EINVAL ? 0 : 1;
+}
 
 static long long now_ns(void)
 {
@@ -70,10 +84,13 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(what, "no-interface")) {
-		long r = syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0);
+		int bad = no_interface("PR_GET_ERR_DESC", PR_GET_ERR_DESC, 0);
 
-		printf("prctl(PR_GET_ERR_DESC) = %ld, errno %d\n", r, errno);
-		return r == -1 && errno == EINVAL ? 0 : 1;
+		bad |= no_interface("PR_SET_ERR_DESC_ENABLED",
+				    PR_SET_ERR_DESC_ENABLED, 1);
+		bad |= no_interface("PR_GET_ERR_DESC_ENABLED",
+				    PR_GET_ERR_DESC_ENABLED, 0);
+		return bad;
 	}
 	fprintf(stderr, "usage: vm_probe exit N|hang|crash|count|no-interface\n");
 	return 2;

@@ -20,6 +20,10 @@ unpatched kernel (kernel/tests/strace/run). Prints "ok NAME" or
     prints, in every mode, and asks the kernel once at most.
 (d) --kernel-errors=no: upstream output on the patched kernel too, and
     no request at all.
+(e) Descriptions are opt-in, and neither strace_cases nor the workload
+    enables them: under upstream strace the workload reads none on the
+    patched kernel, so those of (a) are there because the patched
+    strace enabled them for itself and its tracees.
 Process and thread ids, the address of strace's environment and the
 random bytes glibc reads at start are the only things normalised."""
 import json
@@ -280,6 +284,11 @@ def main():
              runs[test + '-off'], 'upstream vs --kernel-errors=no')
     n = count_requests(runs.get('probe-off', {'trace': []}))
     c.check('patched-kernel-off-no-request', [] if n == 0 else ['%d requests' % n])
+    # (e)
+    up = runs.get('work-upstream')
+    c.check('patched-kernel-upstream-strace-enables-nothing',
+            ['missing run'] if not up else
+            ['%s read %s' % (r[0], json.dumps(r[3])) for r in records(up) if r[3]])
 
     # (c)
     runs, kind = consoles['unpatched']

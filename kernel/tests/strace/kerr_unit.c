@@ -15,8 +15,9 @@
  *                       turns the feature off for good, ERANGE grows the
  *                       buffer, ENODATA and a mismatched code or syscall
  *                       print nothing, injected errors and successful
- *                       calls are not asked about. Prints "N passed, N
- *                       failed".
+ *                       calls are not asked about; and the opt-in,
+ *                       prctl(PR_SET_ERR_DESC_ENABLED), asked for unless
+ *                       --kernel-errors=no. Prints "N passed, N failed".
  *
  * (strace's string_quote() is replaced by a minimal quoting: the guest
  * test checks strace's real output; this one checks what is accepted.)
@@ -82,6 +83,13 @@ void *strace_malloc(size_t size)
 	return p;
 }
 
+/* strace's, for the enabling code's debug message: quiet here. */
+bool debug_flag;
+
+void perror_msg(const char *fmt, ...)
+{
+}
+
 /* The fake kernel: what the next requests answer. */
 static const char *fake_json;
 static int fake_errno;		/* answer every request with this */
@@ -116,6 +124,33 @@ long ptrace(enum __ptrace_request req, ...)
 	}
 	memcpy(buf, fake_json, len + 1);
 	return len;
+}
+
+/* The fake kernel's prctl(): it knows the opt-in only. */
+static unsigned int enable_requests;
+static int enable_errno;	/* answer the opt-in with this */
+
+int prctl(int option, ...)
+{
+	unsigned long arg[4];
+	unsigned int i;
+	va_list ap;
+
+	va_start(ap, option);
+	for (i = 0; i < 4; i++)
+		arg[i] = va_arg(ap, unsigned long);
+	va_end(ap);
+	if (option != PR_SET_ERR_DESC_ENABLED || arg[0] != 1 || arg[1] ||
+	    arg[2] || arg[3]) {
+		errno = EINVAL;
+		return -1;
+	}
+	enable_requests++;
+	if (enable_errno) {
+		errno = enable_errno;
+		return -1;
+	}
+	return 0;
 }
 
 static void one(struct tcb *tcp, const char *json, size_t len)
@@ -222,6 +257,18 @@ static int fetch_tests(void)
 	call(&tcb, EINVAL, described, 0);
 	call(&tcb, EINVAL, described, 0);
 	expect("after EIO: no more requests", requests == n + 1 && !outlen);
+
+	/* The opt-in at start: one request, whatever the kernel answers. */
+	n = enable_requests;
+	enable_kernel_errors();
+	expect("enables", enable_requests == n + 1);
+	kernel_errors = KERNEL_ERRORS_VERBOSE;
+	enable_errno = EINVAL;
+	enable_kernel_errors();
+	expect("verbose enables; EINVAL is ignored", enable_requests == n + 2);
+	kernel_errors = KERNEL_ERRORS_NO;
+	enable_kernel_errors();
+	expect("--kernel-errors=no does not enable", enable_requests == n + 2);
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -30,7 +30,9 @@
 
 #include "../guest/vivid.h"
 
+#ifndef PR_GET_ERR_DESC
 #define PR_GET_ERR_DESC	0x45525244
+#endif
 #define RUN_TIMEOUT	300
 #define MAX_ARGS	32
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -227,7 +229,12 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 4 && !strcmp(argv[1], "--overhead"))
 		return overhead(argv[2], atoi(argv[3]));
-	/* An exterr kernel answers ENODATA: nothing pending. */
+	/*
+	 * An exterr kernel answers ENODATA: nothing pending (nor recorded:
+	 * this program never enables descriptions, since every process it
+	 * starts would inherit that, upstream strace's tracees too; the
+	 * patched strace is to enable them for its own).
+	 */
 	exterr_kernel = prctl(PR_GET_ERR_DESC, NULL, 0, 0, 0) < 0 &&
 			errno == ENODATA;
 	find_node();

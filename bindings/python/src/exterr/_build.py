@@ -10,7 +10,9 @@ Two ways to get libexterr into the extension:
 * default: compile libexterr's own C sources (``libexterr-c/src/*.c``) into
   the extension, so ``pip install ./bindings/python`` works from a checkout
   with only jansson installed, and the binding can never pick up a
-  mismatched system libexterr;
+  mismatched system libexterr. All of them: fetch.c also holds the
+  constructor that enables the kernel's descriptions for the process
+  when the extension is loaded (docs/contract.md section 1.2);
 * ``EXTERR_USE_SYSTEM_LIB=1``: link the installed ``libexterr.so`` found by
   ``pkg-config exterr`` (set ``PKG_CONFIG_PATH`` for a private prefix),
   version 1.1 or later with the v2 API (``exterr_fetch_ex()``, notes,

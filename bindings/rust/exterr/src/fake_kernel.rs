@@ -11,7 +11,9 @@
 //! `EXTERR_FETCH_NOTES`, as the kernel does (contract section 1). A thread that sets up no
 //! fake kernel gets the real library, so the other unit tests are
 //! unaffected. The state is per thread, like the kernel's, and
-//! the test harness runs each test on its own thread.
+//! the test harness runs each test on its own thread. It stands in above
+//! `prctl()`: libexterr's `PR_SET_ERR_DESC_ENABLED` call when it is loaded
+//! never reaches it (`tests/enable.rs` checks that call).
 
 use std::cell::RefCell;
 use std::ffi::{c_int, c_uint};

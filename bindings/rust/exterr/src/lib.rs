@@ -34,6 +34,14 @@
 //!
 //! # Threads
 //!
+//! The kernel records descriptions only for processes that enabled them
+//! with `prctl(PR_SET_ERR_DESC_ENABLED, 1, 0, 0, 0)`. A program using this
+//! crate need not: libexterr makes that call from a constructor when it is
+//! loaded (or, linked statically, with the object file of its fetch), for
+//! every thread of the process, its children and the programs it executes.
+//! Older kernels fail it with `EINVAL`, which is ignored. Code that calls
+//! `prctl(PR_GET_ERR_DESC)` itself without libexterr must enable them first.
+//!
 //! Descriptions belong to a kernel thread (`task_struct`), not to a
 //! process, and a Rust `std::thread` is one kernel thread. [`fetch`] only
 //! ever sees what the calling thread's own system calls left behind, so
