@@ -57,6 +57,7 @@ LABEL = {
     # Not "fail_": none of the above's target, and not in its paragraph.
     "not_enabled_fail_sigtrap": "failing call of a thread that does not use the interface "
                                 "(sigtrap, descriptions not enabled)",
+    "not_enabled_clone3_wait": "clone3()+wait4() of a process that does not use the interface",
 }
 kernel_rows = []
 for k in LABEL:
@@ -238,14 +239,21 @@ if fails:
       + summary.why_line(prof))
 off = next((r for r in kernel_rows if r["case"] == "not_enabled_fail_sigtrap"), None)
 on = next((r for r in kernel_rows if r["case"] == "fail_sigtrap"), None)
+cl = next((r for r in kernel_rows if r["case"] == "not_enabled_clone3_wait"), None)
 if off:
     w("")
     w(f"**A thread that does not use the interface.** Descriptions are opt-in per process "
       "(`prctl(PR_SET_ERR_DESC_ENABLED)`, which loading libexterr makes; every other case "
       "above runs in a process that made it). The same sigtrap failure in a process that "
-      f"never did costs {off['added']:+.1f} instructions against the unpatched kernel"
-      + (f" (an enabled one: {on['added']:+.1f})" if on else "")
-      + "; kbench checks that the kernel recorded nothing for it. It runs first in the "
+      f"never did costs {off['added']:+.1f} instructions against the unpatched kernel "
+      f"(target <= +2: {'met' if off['added'] <= 2 else '**MISSED**'})"
+      + (f"; in an enabled one {on['added']:+.1f}" if on else "")
+      + "; kbench checks that the kernel recorded nothing for it."
+      + (f" A fork there, `clone3()` and `wait4()` of a child that exits at once, costs "
+         f"{cl['added']:+.1f} instructions against the unpatched kernel (ratio {cl['ratio']:.4f}): "
+         "copy_process() tests whether the creator records twice, once to give the child a "
+         "state and once, under the siglock, for a clone that raced an enable." if cl else "")
+      + " It runs first in the "
       "guest, in a program without libexterr (whose constructor would enable it), which "
       "then execs kbench.")
 w("")
@@ -327,17 +335,19 @@ if site_index:
 ts = {k: sizes.get(k, {}).get("task_struct") for k in ("unpatched", "patched")}
 if all(ts.values()):
     grow = ts["patched"] - ts["unpatched"]
-    member = structs.get("struct ext_err_task", 0)
+    member = structs.get("struct ext_err_ref", 0)
+    state = structs.get("struct ext_err_task", 0)
     w(f"- task_struct (the symbol size of `init_task`): {ts['unpatched']:,} bytes unpatched, "
       f"{ts['patched']:,} patched, {grow:+} bytes a task in this config; the series' member, "
-      f"`struct ext_err_task`, is {member} bytes (target <= 16: "
+      f"`struct ext_err_ref`, is {member} bytes (target <= 16: "
       f"{'met' if member <= 16 else '**MISSED**'}), which task_struct's alignment to a cache "
-      "line absorbs here and another config may not. It holds the pending site (8), the "
-      "syscall number (4), the state flags (4) and the two runtime values (16): the values "
-      "alone are the target's 16 bytes, and keeping them anywhere but in the task means an "
-      "allocation at the error site (not allowed under a raw spinlock on PREEMPT_RT, where "
-      "sites are) or a per-thread opt-in that allocates the state, which would change what a "
-      "program must do to get descriptions.")
+      "line may absorb in one config and not in another: the pointer to the thread's state "
+      "and the count of `task_work_run()` frames. The state itself, `struct ext_err_task` "
+      f"({state} bytes: the pending site, the syscall number, the flags and the two runtime "
+      "values), is allocated only for the threads of a process that enabled descriptions "
+      "(`PR_SET_ERR_DESC_ENABLED`, which loading libexterr does): a thread that never asks "
+      f"carries the {member} bytes and nothing else. Until 2026-12-07 every task carried the "
+      "32-byte state.")
 w(f"- bytes per site record: `struct ext_err_site` {structs.get('struct ext_err_site', '?')}, "
   f"`struct perf_ext_err_site` {structs.get('struct perf_ext_err_site', '?')} (in .rodata), "
   f"+ {ptr} for the `.exterr_sites` pointer, + the strings (file name shared, message per site, module name).")

@@ -487,6 +487,9 @@ static void not_enabled_then(int patched, char **argv)
 	if (patched && enabled() != 0)
 		die("--not-enabled: descriptions enabled already");
 	bench("not_enabled_fail_sigtrap", c_sigtrap, n_iter);
+	/* A fork: copy_process() asks whether the creator records. */
+	bench("not_enabled_clone3_wait", c_clone3_wait,
+	      n_iter / 20 ? n_iter / 20 : 1);
 	/* What the case measured: a failure the kernel recorded nothing for. */
 	if (patched &&
 	    (syscall(SYS_prctl, PR_GET_ERR_DESC, NULL, 0, 0, 0) != -1 ||
