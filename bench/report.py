@@ -249,10 +249,12 @@ if off:
       f"(target <= +2: {'met' if off['added'] <= 2 else '**MISSED**'})"
       + (f"; in an enabled one {on['added']:+.1f}" if on else "")
       + "; kbench checks that the kernel recorded nothing for it."
-      + (f" A fork there, `clone3()` and `wait4()` of a child that exits at once, costs "
-         f"{cl['added']:+.1f} instructions against the unpatched kernel (ratio {cl['ratio']:.4f}): "
-         "copy_process() tests whether the creator records twice, once to give the child a "
-         "state and once, under the siglock, for a clone that raced an enable." if cl else "")
+      + (f" A fork there, `clone3()` and `wait4()` of a child that exits at once: "
+         f"{cl['added']:+.1f} instructions against the unpatched kernel (ratio {cl['ratio']:.4f}), "
+         "within the spread of this case between runs of the same kernel (1 to 2%: the "
+         "child's life and exit go through allocator and scheduler state); what the series "
+         "adds to such a fork is two tests of the creator's state in copy_process() (one to "
+         "give the child a state, one under the siglock for a clone that raced an enable)." if cl else "")
       + " It runs first in the "
       "guest, in a program without libexterr (whose constructor would enable it), which "
       "then execs kbench.")
