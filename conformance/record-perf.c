@@ -21,12 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#ifndef PR_GET_ERR_DESC
-#define PR_GET_ERR_DESC 0x45525244
-#endif
-#ifndef PR_SET_ERR_DESC_ENABLED
-#define PR_SET_ERR_DESC_ENABLED 0x45525245
-#endif
+#include "../kernel/tests/guest/err_desc.h"
 
 /* One attr of a page: room for the "bytes beyond the struct" case. */
 static union {
@@ -110,13 +105,14 @@ int main(void)
 {
 	static char desc[65536];
 	char want[32];
-	int failed = 0;
+	int failed = 0, ret;
 	size_t i;
 
 	/* The kernel records descriptions only for processes that ask. */
-	if (prctl(PR_SET_ERR_DESC_ENABLED, 1UL, 0UL, 0UL, 0UL)) {
+	ret = err_desc_enable();
+	if (ret) {
 		printf("# record-perf: cannot enable descriptions: %s\n",
-		       strerror(errno));
+		       strerror(-ret));
 		return 1;
 	}
 	snprintf(want, sizeof(want), "\"syscall\":%d,", SYS_perf_event_open);

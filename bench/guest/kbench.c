@@ -472,11 +472,6 @@ static void print_site_index(void)
 	}
 }
 
-static long enabled(void)
-{
-	return syscall(SYS_prctl, PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL);
-}
-
 /*
  * kbench --not-enabled KBENCH [--quick]: the sigtrap failure in this
  * process, which has not enabled descriptions, then KBENCH [--quick] in
@@ -484,7 +479,7 @@ static long enabled(void)
  */
 static void not_enabled_then(int patched, char **argv)
 {
-	if (patched && enabled() != 0)
+	if (patched && err_desc_enabled() != 0)
 		die("--not-enabled: descriptions enabled already");
 	bench("not_enabled_fail_sigtrap", c_sigtrap, n_iter);
 	/* A fork: copy_process() asks whether the creator records. */
@@ -529,7 +524,7 @@ int main(int argc, char **argv)
 	 * constructor of libexterr has asked already; what kbench measures
 	 * does not depend on the library doing so.
 	 */
-	if (patched && (err_desc_enable() || enabled() != 1))
+	if (patched && (err_desc_enable() || err_desc_enabled() != 1))
 		die("enabling descriptions");
 	printf("kbench kernel=%s iters=%d reps=%d warmup=%d\n",
 	       patched ? "patched" : "unpatched", n_iter, n_reps, n_warm);

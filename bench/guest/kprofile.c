@@ -462,8 +462,7 @@ int main(int argc, char **argv)
 	 * nothing and there would be nothing to fetch. Not through
 	 * marked_syscall(), which only the calls of the cases use.
 	 */
-	if (patched && (err_desc_enable() ||
-			prctl(PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL) != 1))
+	if (patched && (err_desc_enable() || err_desc_enabled() != 1))
 		die("enabling descriptions", -errno);
 	/*
 	 * Mapped on both kernels, though only the patched one fetches: a

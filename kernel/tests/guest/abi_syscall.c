@@ -59,7 +59,7 @@ int main(void)
 
 	CHECK(err_desc_enable() == 0);
 	/* The new option through this ABI's prctl() too. */
-	CHECK(prctl(PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL) == 1);
+	CHECK(err_desc_enabled() == 1);
 	CHECK(SYS_perf_event_open == WANT_NR);
 	snprintf(want, sizeof(want), "\"syscall\":%d,", WANT_NR);
 

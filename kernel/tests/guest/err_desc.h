@@ -36,4 +36,10 @@ static inline int err_desc_enable(void)
 	return prctl(PR_SET_ERR_DESC_ENABLED, 1UL, 0UL, 0UL, 0UL) ? -errno : 0;
 }
 
+/* 1 when the calling thread records descriptions, 0 if not, -1 on error. */
+static inline long err_desc_enabled(void)
+{
+	return prctl(PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL);
+}
+
 #endif

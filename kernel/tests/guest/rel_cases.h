@@ -50,12 +50,6 @@ static inline long rel_prctl(void *buf, unsigned long size,
 	return syscall(SYS_prctl, PR_GET_ERR_DESC, buf, size, a4, a5);
 }
 
-/* 1 when the calling thread records descriptions, 0 if not, -1 on error. */
-static inline long rel_enabled(void)
-{
-	return syscall(SYS_prctl, PR_GET_ERR_DESC_ENABLED, 0UL, 0UL, 0UL, 0UL);
-}
-
 /*
  * Descriptions are opt-in. These programs run on the patched kernel only
  * and every check of theirs needs them: enable them first in main(), for
@@ -65,7 +59,7 @@ static inline long rel_enabled(void)
 static inline void rel_enable(void)
 {
 	REL_CHECK(err_desc_enable() == 0);
-	REL_CHECK(rel_enabled() == 1);
+	REL_CHECK(err_desc_enabled() == 1);
 }
 
 struct rel_case {

@@ -89,7 +89,7 @@ static void fault_enable(int nthfd)
 	long r;
 
 	for (nth = 1; nth <= MAX_NTH; nth++) {
-		REL_CHECK(rel_enabled() == 0);
+		REL_CHECK(err_desc_enabled() == 0);
 		arm(nthfd, nth);
 		r = prctl(PR_SET_ERR_DESC_ENABLED, 1UL, 0UL, 0UL, 0UL);
 		err = errno;
@@ -102,7 +102,7 @@ static void fault_enable(int nthfd)
 				 hit ? "want ENOMEM" : "nothing injected");
 	}
 	REL_CHECK(nth <= MAX_NTH);
-	REL_CHECK(rel_enabled() == 1);
+	REL_CHECK(err_desc_enabled() == 1);
 }
 
 /* One prctl() call with allocation nth failing; 1 if it was injected. */

@@ -91,7 +91,7 @@ static void *worker(void *arg)
  */
 static int exec_check(void)
 {
-	if (rel_enabled() != 1)
+	if (err_desc_enabled() != 1)
 		return CHILD_NOT_ENABLED;
 	errno = 0;
 	if (rel_prctl(NULL, 0, 0, 0) != -1 || errno != ENODATA)
@@ -116,7 +116,7 @@ static void *forker(void *arg)
 			 * Only async-signal-safe calls in a forked thread.
 			 * The child inherits the opt-in, not the description.
 			 */
-			if (rel_enabled() != 1)
+			if (err_desc_enabled() != 1)
 				_exit(CHILD_NOT_ENABLED);
 			errno = 0;
 			if (rel_prctl(NULL, 0, 0, 0) != -1 || errno != ENODATA)

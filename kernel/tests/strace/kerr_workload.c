@@ -35,12 +35,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#ifndef PR_GET_ERR_DESC
-#define PR_GET_ERR_DESC		0x45525244
-#endif
-#ifndef PR_SET_ERR_DESC_ENABLED
-#define PR_SET_ERR_DESC_ENABLED	0x45525245
-#endif
+#include "../guest/err_desc.h"
+
 #define PR_ERR_DESC_NOTES	1
 #define MAX_CALLS		32
 
@@ -157,7 +153,7 @@ static int loop(const char *kind, long n)
 	attr.sample_freq = 1ULL << 40;
 	attr.size = sizeof(attr);
 	/* Untraced and under any strace alike; EINVAL without exterr. */
-	prctl(PR_SET_ERR_DESC_ENABLED, 1UL, 0UL, 0UL, 0UL);
+	err_desc_enable();
 	for (i = 0; i < n; i++) {
 		if (!strcmp(kind, "described"))
 			syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
