@@ -24,6 +24,10 @@ unpatched kernel (kernel/tests/strace/run). Prints "ok NAME" or
     enables them: under upstream strace the workload reads none on the
     patched kernel, so those of (a) are there because the patched
     strace enabled them for itself and its tracees.
+(f) strace -p: the patched strace attached to the workload, started on
+    its own without descriptions, enables them for it
+    (PTRACE_SET_ERR_DESC_ENABLED): the trace is (a)'s and (b)'s, against
+    the same upstream lines.
 Process and thread ids, the address of strace's environment and the
 random bytes glibc reads at start are the only things normalised."""
 import json
@@ -246,6 +250,23 @@ def check_selftest(c, runs, test):
     c.check(test + '-selftest-described', problems)
 
 
+def check_attach(c, runs):
+    """(f): attach-patched's trace with its workload's records, checked as
+    work-MODE is by check_workload()."""
+    run, out = runs.get('attach-patched'), runs.get('attach-patched-workload')
+    if not run or not out:
+        c.check('work-attach-described', ['missing run'])
+        return
+    problems = []
+    if not any(l.startswith('ENABLED yes ') for l in out['out']):
+        problems.append('the workload was not enabled: %r' % out['out'][:1])
+    c.check('attach-patched-strace-enables-tracee', problems)
+    merged = dict(runs)
+    merged['work-attach'] = {'trace': run['trace'], 'out': out['out'],
+                             'status': run['status'] or out['status']}
+    check_workload(c, merged, 'attach')
+
+
 def count_requests(run):
     return sum(1 for l in run['trace'] if 'ptrace(0x4212' in l)
 
@@ -289,6 +310,9 @@ def main():
     c.check('patched-kernel-upstream-strace-enables-nothing',
             ['missing run'] if not up else
             ['%s read %s' % (r[0], json.dumps(r[3])) for r in records(up) if r[3]])
+
+    # (f)
+    check_attach(c, runs)
 
     # (c)
     runs, kind = consoles['unpatched']

@@ -16,9 +16,14 @@
  * for itself and so for the processes it starts; that is what the test
  * checks. Under upstream strace it reads none, on either kernel. The
  * --loop mode enables them, so that its described failures are recorded
- * under every tracer alike.
+ * under every tracer alike. The --attached mode is for strace -p: the
+ * workload starts on its own and makes its calls once its process records,
+ * which the patched strace arranges when it attaches.
  *
  * Usage: kerr_workload VIDEO_NODE    (vivid's capture node; "-": none)
+ *        kerr_workload --attached VIDEO_NODE
+ *                                    (the same, once descriptions are on:
+ *                                     it waits for that up to 60 s)
  *        kerr_workload --loop KIND N (KIND described, undescribed or ok:
  *                                     N such calls, for the overhead)
  */
@@ -33,6 +38,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../guest/err_desc.h"
@@ -165,19 +171,43 @@ static int loop(const char *kind, long n)
 	return 0;
 }
 
+/*
+ * Until a tracer enables descriptions for this process (or 60 s have
+ * passed): asleep, with calls no test traces. The milliseconds waited.
+ */
+static long wait_enabled(void)
+{
+	struct timespec nap = { .tv_nsec = 10000000 };
+	long waited;
+
+	for (waited = 0; waited < 60000 && err_desc_enabled() != 1;
+	     waited += 10)
+		nanosleep(&nap, NULL);
+	return waited;
+}
+
 int main(int argc, char **argv)
 {
+	long waited = -1;
 	unsigned int i;
 
 	if (argc == 4 && !strcmp(argv[1], "--loop"))
 		return loop(argv[2], atol(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "--attached")) {
+		waited = wait_enabled();
+		argv++;
+		argc--;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: kerr_workload VIDEO_NODE|-\n");
+		fprintf(stderr, "usage: kerr_workload [--attached] VIDEO_NODE|-\n");
 		return 2;
 	}
 	perf_calls();
 	if (strcmp(argv[1], "-"))
 		v4l2_calls(argv[1]);
+	if (waited >= 0)
+		printf("ENABLED %s after %ld ms\n",
+		       err_desc_enabled() == 1 ? "yes" : "no", waited);
 	for (i = 0; i < nrecords; i++)
 		printf("CALL %s %ld %d %s\n", records[i].name, records[i].ret,
 		       records[i].err, records[i].json);

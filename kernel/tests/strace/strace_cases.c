@@ -115,6 +115,47 @@ static void run_strace(const char *name, const char *strace, ...)
 	run(name, argv);
 }
 
+/*
+ * strace -p: the workload started on its own (it never enables
+ * descriptions), then @strace attached to it as case @name; the
+ * workload's own output is case @name-workload. It waits to make its
+ * calls until its process records, which the patched strace arranges at
+ * its first stop (PTRACE_SET_ERR_DESC_ENABLED), so that every call is
+ * traced and can be described.
+ */
+static void run_attach(const char *name, const char *strace)
+{
+	char pid_arg[16], wname[64];
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		exit(2);
+	if (!pid) {
+		int fd = open("/tmp/attached", O_WRONLY | O_CREAT | O_TRUNC,
+			      0644);
+
+		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+			_exit(126);
+		alarm(RUN_TIMEOUT);
+		execl("/kerr_workload", "kerr_workload", "--attached", node,
+		      (char *)NULL);
+		_exit(127);
+	}
+	snprintf(pid_arg, sizeof(pid_arg), "%d", (int)pid);
+	run_strace(name, strace, "-qq", "-e", "signal=none", "-e", TRACED,
+		   "-p", pid_arg, NULL, NULL);
+	if (waitpid(pid, &status, 0) != pid)
+		exit(2);
+	snprintf(wname, sizeof(wname), "%s-workload", name);
+	printf("=== BEGIN %s\n", wname);
+	print_file("/tmp/attached", "O ");
+	printf("=== END %s status %d\n", wname,
+	       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
 /* The selftests' flag for a kernel without exterr. */
 static char *selftest_flag(void)
 {
@@ -273,6 +314,9 @@ int main(int argc, char **argv)
 	run_strace("v4l2-off", "/strace-patched", "--kernel-errors=no", "-f",
 		   "-qq", "-e", "signal=none", "-e", "trace=ioctl", NULL,
 		   "/v4l2_test", selftest_flag(), NULL);
+	/* Only where the patched strace can enable descriptions. */
+	if (exterr_kernel)
+		run_attach("attach-patched", "/strace-patched");
 	/*
 	 * How many PTRACE_GET_ERR_DESC requests (0x4212) the patched strace
 	 * makes: upstream strace traces the patched one (not its tracee).
