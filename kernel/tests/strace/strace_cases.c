@@ -58,19 +58,17 @@ static void print_file(const char *path, const char *prefix)
 		fclose(f);
 }
 
-/* Run argv (NULL-terminated) with its output in /tmp/out; print both. */
-static void run(const char *name, char **argv)
+/* Start argv (NULL-terminated) with its output in @out; its pid. */
+static pid_t spawn(char **argv, const char *out)
 {
-	int status;
 	pid_t pid;
 
-	unlink("/tmp/trace");
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
 		exit(2);
 	if (!pid) {
-		int fd = open("/tmp/out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
 			_exit(126);
@@ -78,13 +76,30 @@ static void run(const char *name, char **argv)
 		execv(argv[0], argv);
 		_exit(127);
 	}
-	if (waitpid(pid, &status, 0) < 0)
+	return pid;
+}
+
+/* Wait for @pid and print case @name: @trace (if any), @out, the status. */
+static void end_case(const char *name, pid_t pid, const char *trace,
+		     const char *out)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) != pid)
 		exit(2);
 	printf("=== BEGIN %s\n", name);
-	print_file("/tmp/trace", "T ");
-	print_file("/tmp/out", "O ");
+	if (trace)
+		print_file(trace, "T ");
+	print_file(out, "O ");
 	printf("=== END %s status %d\n", name,
 	       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+/* Run argv (NULL-terminated) with its output in /tmp/out; print both. */
+static void run(const char *name, char **argv)
+{
+	unlink("/tmp/trace");
+	end_case(name, spawn(argv, "/tmp/out"), "/tmp/trace", "/tmp/out");
 }
 
 /*
@@ -125,35 +140,16 @@ static void run_strace(const char *name, const char *strace, ...)
  */
 static void run_attach(const char *name, const char *strace)
 {
+	char *argv[] = { "/kerr_workload", "--attached", node, NULL };
 	char pid_arg[16], wname[64];
-	int status;
 	pid_t pid;
 
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		exit(2);
-	if (!pid) {
-		int fd = open("/tmp/attached", O_WRONLY | O_CREAT | O_TRUNC,
-			      0644);
-
-		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
-			_exit(126);
-		alarm(RUN_TIMEOUT);
-		execl("/kerr_workload", "kerr_workload", "--attached", node,
-		      (char *)NULL);
-		_exit(127);
-	}
+	pid = spawn(argv, "/tmp/attached");
 	snprintf(pid_arg, sizeof(pid_arg), "%d", (int)pid);
 	run_strace(name, strace, "-qq", "-e", "signal=none", "-e", TRACED,
 		   "-p", pid_arg, NULL, NULL);
-	if (waitpid(pid, &status, 0) != pid)
-		exit(2);
 	snprintf(wname, sizeof(wname), "%s-workload", name);
-	printf("=== BEGIN %s\n", wname);
-	print_file("/tmp/attached", "O ");
-	printf("=== END %s status %d\n", wname,
-	       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	end_case(wname, pid, NULL, "/tmp/attached");
 }
 
 /* The selftests' flag for a kernel without exterr. */
