@@ -235,7 +235,8 @@ if fails:
       "the call's exit takes the syscall work path once, where `ext_err_syscall_exit()` keeps "
       "the description only if the call returned the site's errno. That exit check is what "
       "ties a description to its call (a swallowed error, a success, a restart forget it); "
-      f"the goal is +{FAIL_TARGET} at most."
+      f"the goal is +{FAIL_TARGET} at most. `bench/FLOOR.md` measures how low a design "
+      "that attributes at the call's exit can go."
       + summary.why_line(prof))
 off = next((r for r in kernel_rows if r["case"] == "not_enabled_fail_sigtrap"), None)
 on = next((r for r in kernel_rows if r["case"] == "fail_sigtrap"), None)
@@ -287,7 +288,8 @@ if fetch_parts:
       "window (`unsafe_copy_to_user()`), with no allocation and no escaping. A size "
       "query (`prctl(PR_GET_ERR_DESC, NULL, 0)`) with the description pending does all of a "
       "fetch but the copy-out and leaves it pending, so it repeats without a new failure: "
-      "find = size query - bare prctl; copy and clear = fetch - size query.\n")
+      "find = size query - bare prctl; copy and clear = fetch - size query. "
+      "`bench/FLOOR.md` measures a fetch of the same bytes with one `copy_to_user()`.\n")
     w("| failure | JSON bytes | bare prctl | find + number | copy out + clear | fetch |")
     w("|---|---:|---:|---:|---:|---:|")
     for x, r in zip(fetch_parts, fetch_rows):
