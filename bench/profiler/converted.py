@@ -169,8 +169,8 @@ def markdown(krows, prof, quick, left):
     md = ["### The converted calls: a success and a typical failure of each (issues 20, 22)\n"]
     w = md.append
     w("openat2(), clone3(), sched_setattr(), mount_setattr(), io_uring_setup() (the uapi "
-      "domain, patches 0034-0040), mount(2) with the filesystem's words (0056-0058) and "
-      "VIDIOC_S_FMT on vivid's capture node (0050): `bench/guest/kbench`, as above, "
+      "domain, patches 0033-0039), mount(2) with the filesystem's words (0055-0057) and "
+      "VIDIOC_S_FMT on vivid's capture node (0049): `bench/guest/kbench`, as above, "
       "instructions per iteration on both kernels; each success repeats without anything "
       "accumulating, so some are timed with their undoing (`+`), and each runs with nothing "
       "pending (a kept description keeps the exit work armed). The failures are the "
