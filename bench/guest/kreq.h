@@ -4,7 +4,7 @@
  * times and bench/guest/kprofile profiles, in one place so that both make
  * the same ones: for openat2(), clone3(), sched_setattr(),
  * mount_setattr(), io_uring_setup() (the uapi domain, patches 0033-0039)
- * and mount(2) (the fs domain, 0056-0058) a request that succeeds and can
+ * and mount(2) (the fs domain, 0055-0057) a request that succeeds and can
  * repeat without anything accumulating, and one typical failure from the
  * selftests' tables (unknown bits in a flags member, a bad mount option);
  * for VIDIOC_S_FMT on vivid's capture node (0049) a format vivid takes as
