@@ -284,8 +284,10 @@ if fetch_parts:
     w(f"**{'Where' if met else 'Why the fetch misses its target: where'} a fetch's instructions go.** "
       "Each site's description is rendered once, at the site's first fetch, and kept "
       "(patch 0003); a fetch finds it by site address (hash index, under SRCU), writes the "
-      "syscall number and the values once, and copies the pieces out in one user access "
-      "window (`unsafe_copy_to_user()`), with no allocation and no escaping. A size "
+      "syscall number and the values once, and copies the pieces (the text around each "
+      "number, and the numbers) out in one user access window, from the last to the first, "
+      "each in 16-byte units that may run over into the piece before it, which then "
+      "overwrites them; no allocation and no escaping. A size "
       "query (`prctl(PR_GET_ERR_DESC, NULL, 0)`) with the description pending does all of a "
       "fetch but the copy-out and leaves it pending, so it repeats without a new failure: "
       "find = size query - bare prctl; copy and clear = fetch - size query. "
@@ -304,7 +306,19 @@ if fetch_parts:
       "failures (6.6x / 10.8x / 6.9x the failing call; BENCHMARKS.md of 2026-12-03 08:03). Until "
       "2026-12-04 each piece went out with a `copy_to_user()` of its own (access check, "
       "STAC/CLAC, `rep_movs_alternative`, since QEMU's CPU model has no FSRM), and a site's "
-      "values were formatted twice.")
+      "values were formatted twice. Until 2026-12-07 the pieces went out with "
+      "`unsafe_copy_to_user()` each, in 8-, 4-, 2- and 1-byte steps (9 instructions per 8 "
+      "bytes and up to 3 steps more per piece): 788 / 1,083 / 809 instructions for these "
+      "three failures (1.33x / 2.85x / 1.39x; BENCHMARKS.md of 2026-12-07 05:42).")
+    for x, r in zip(fetch_parts, fetch_rows):
+        if r["meets_target"] or "prctl_nodata" not in kp:
+            continue
+        budget = 1.5 * r["fail"] - kp["prctl_nodata"]["min"]
+        w(f"- {x['case']}: 1.5x its failing call ({fmt(r['fail'])}) leaves {fmt(budget)} "
+          f"instructions over the bare prctl for finding the description, writing its numbers "
+          f"and copying {x['bytes'] or '?'} bytes; finding it and writing the numbers take "
+          f"{fmt(x['find'])} of them (a size query), copying it out and clearing it "
+          f"{fmt(x['copy_and_clear'])}.")
     w("")
 md.extend(summary.markdown(prof))
 md.extend(converted.markdown(conv_rows, prof, meta.get("quick") == "1", left))
